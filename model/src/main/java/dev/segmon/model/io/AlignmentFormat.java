@@ -1,0 +1,37 @@
+package dev.segmon.model.io;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** The alignment formats of INTERFACE.md 2.6, detected by extension unless named. */
+public enum AlignmentFormat {
+    /** {@code {"id": "u1", "segments": [...]}} or {@code {"id": "u1", "boundaries": [...]}} per line. */
+    JSONL,
+    /** Praat TextGrid, short or long text format, a file or a folder of {@code .TextGrid} files. */
+    TEXTGRID,
+    /** NIST CTM: {@code utt channel start duration token [confidence]}. */
+    CTM,
+    /** {@code file onset offset symbol} lines ({@code .phn}, {@code .wrd}, {@code .ali}). */
+    ALIGNMENT;
+
+    /** The format by extension: {@code .jsonl}, {@code .TextGrid} (or a folder), {@code .ctm}, else alignment lines. */
+    public static AlignmentFormat detect(Path path) {
+        String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".jsonl") || name.endsWith(".json")) {
+            return JSONL;
+        }
+        if (name.endsWith(".textgrid") || Files.isDirectory(path)) {
+            return TEXTGRID;
+        }
+        if (name.endsWith(".ctm")) {
+            return CTM;
+        }
+        return ALIGNMENT;
+    }
+
+    /** Parses a {@code --format} value. */
+    public static AlignmentFormat parse(String name) {
+        return valueOf(name.trim().toUpperCase(Locale.ROOT));
+    }
+}

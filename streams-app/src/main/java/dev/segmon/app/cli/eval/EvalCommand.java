@@ -1,0 +1,19 @@
+package dev.segmon.app.cli.eval;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code segmon eval <metric>}: offline scoring (INTERFACE.md 2). */
+@Command(name = "eval",
+        mixinStandardHelpOptions = true,
+        description = "Score files offline.",
+        subcommands = {BoundariesCommand.class})
+public final class EvalCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a metric: " + String.join(", ", spec.subcommands().keySet()));
+    }
+}
