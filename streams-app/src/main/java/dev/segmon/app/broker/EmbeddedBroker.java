@@ -12,13 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import kafka.tools.StorageTool$;
@@ -93,7 +91,7 @@ public final class EmbeddedBroker implements AutoCloseable {
             server.awaitShutdown();
         } finally {
             if (deleteOnClose) {
-                deleteRecursively(dataDir);
+                Directories.deleteRecursively(dataDir);
             }
         }
     }
@@ -151,7 +149,7 @@ public final class EmbeddedBroker implements AutoCloseable {
                 return startIn(dir.toAbsolutePath(), temporary);
             } catch (RuntimeException | Error e) {
                 if (temporary) {
-                    deleteRecursively(dir);
+                    Directories.deleteRecursively(dir);
                 }
                 throw e;
             }
@@ -289,23 +287,6 @@ public final class EmbeddedBroker implements AutoCloseable {
             props.store(out, comment);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // best effort: a temp dir left behind is not worth failing a shutdown for
-                }
-            });
-        } catch (IOException ignored) {
-            // same
         }
     }
 }

@@ -30,6 +30,7 @@ public final class DemoTraffic implements Runnable {
     private final double utterancesPerSecond;
     private final long seed;
     private final Ticker ticker;
+    private String idPrefix = "";
     private volatile boolean stopped;
     private volatile long sent;
 
@@ -47,6 +48,15 @@ public final class DemoTraffic implements Runnable {
         this.utterancesPerSecond = utterancesPerSecond;
         this.seed = seed;
         this.ticker = ticker;
+    }
+
+    /**
+     * Puts {@code prefix} in front of every id, so that a second demo run on a kept data directory
+     * sends new utterances rather than ones the monitor has already scored.
+     */
+    public DemoTraffic idPrefix(String prefix) {
+        this.idPrefix = prefix;
+        return this;
     }
 
     /** Sends until {@link #stop()} or an interrupt. */
@@ -78,7 +88,7 @@ public final class DemoTraffic implements Runnable {
 
     /** The id utterance {@code n} (0-based, counting across rounds) is sent under. */
     public String id(long n) {
-        return "r" + (n / corpus.size() + 1) + "-" + corpus.get((int) (n % corpus.size())).id();
+        return idPrefix + "r" + (n / corpus.size() + 1) + "-" + corpus.get((int) (n % corpus.size())).id();
     }
 
     /** The reference boundaries of utterance {@code n}, sorted microseconds. */
