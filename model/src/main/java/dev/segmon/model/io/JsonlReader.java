@@ -67,6 +67,7 @@ public final class JsonlReader implements UtteranceReader {
         try {
             while ((line = in.readLine()) != null) {
                 lineNumber++;
+                TextInput.checkDecoded(line, source, lineNumber);
                 if (!line.isBlank()) {
                     Utterance u = parse(line);
                     if (!seen.add(u.id())) {

@@ -105,7 +105,7 @@ final class KeyedLineReader implements UtteranceReader {
             String text;
             while ((text = in.readLine()) != null) {
                 lineNumber++;
-                String trimmed = text.strip();
+                String trimmed = TextInput.checkDecoded(text, source, lineNumber).strip();
                 if (trimmed.isEmpty() || (commentPrefix != null && trimmed.startsWith(commentPrefix))) {
                     continue;
                 }

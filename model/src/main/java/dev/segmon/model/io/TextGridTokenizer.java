@@ -133,6 +133,9 @@ final class TextGridTokenizer {
             afterCr = true;
         } else {
             afterCr = false;
+            if (c == TextInput.INVALID) {
+                throw TextInput.invalid(file, line);
+            }
         }
         return c;
     }

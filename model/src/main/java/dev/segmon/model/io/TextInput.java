@@ -5,7 +5,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +17,10 @@ import java.nio.file.Path;
  * Opens text inputs the way every reader needs them: the encoding taken from a byte-order mark
  * (UTF-8, UTF-16 BE or LE; Praat writes UTF-16 BE with a BOM when a label is not ASCII, MFA and
  * Windows tools write UTF-16 LE), else from a zero byte in the first two (UTF-16 without a BOM),
- * else UTF-8; the BOM itself is skipped. Bytes that are not valid in that encoding are reported,
- * not replaced, so that a Latin-1 file fails loudly instead of scoring mangled labels.
+ * else UTF-8; the BOM itself is skipped. Bytes that are not valid in that encoding decode to
+ * U+FFFD, which the readers report at its line ({@link #checkDecoded}), so that a Latin-1 file
+ * fails loudly instead of scoring mangled labels. (A strict decoder would fail on its read-ahead
+ * buffer, lines before the bad byte, and could not name the line.)
  */
 final class TextInput {
     private TextInput() {
@@ -58,12 +59,27 @@ final class TextInput {
             }
             raw.skipNBytes(skip);
             return new BufferedReader(new InputStreamReader(raw, charset.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)), 1 << 16);
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16);
         } catch (IOException e) {
             closeQuietly(raw);
             throw new InputException(path, 0, "cannot read: " + describe(e));
         }
+    }
+
+    /** The character an undecodable byte sequence becomes. */
+    static final char INVALID = '\uFFFD';
+
+    /** {@code text} itself, or bad input at {@code file:line} when it holds an undecodable byte. */
+    static String checkDecoded(String text, String file, long line) {
+        if (text.indexOf(INVALID) >= 0) {
+            throw invalid(file, line);
+        }
+        return text;
+    }
+
+    static InputException invalid(String file, long line) {
+        return new InputException(file, line, "not valid UTF-8 or UTF-16 text (save the file as UTF-8)");
     }
 
     /** A short human description of an I/O failure, for "cannot read: ..." messages. */
@@ -73,9 +89,6 @@ final class TextInput {
         }
         if (e instanceof AccessDeniedException) {
             return "permission denied";
-        }
-        if (e instanceof CharacterCodingException) {
-            return "not valid UTF-8 or UTF-16 text (save the file as UTF-8)";
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
