@@ -29,8 +29,8 @@ import java.util.stream.Collectors;
  */
 final class TextGridReader implements UtteranceReader {
 
-    /** One tier as read: its 1-based position, class, name, the line it starts on and its segments. */
-    record Tier(int position, boolean intervals, String name, long line, List<Segment> segments) {
+    /** One tier as read: its 1-based position, class (interval or point tier), name and, for an interval tier, every interval. */
+    record Tier(int position, boolean intervals, String name, List<Segment> segments) {
         String describe() {
             return "#" + position + " '" + name + "' (" + (intervals ? "IntervalTier" : "TextTier") + ")";
         }
@@ -263,7 +263,7 @@ final class TextGridReader implements UtteranceReader {
                     string("point mark");
                 }
             }
-            return new Tier(position, intervals, name, line, segments);
+            return new Tier(position, intervals, name, segments);
         }
 
         private TextGridTokenizer.Token expect(TextGridTokenizer.Kind kind, String what) {

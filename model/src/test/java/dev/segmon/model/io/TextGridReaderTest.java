@@ -234,9 +234,10 @@ class TextGridReaderTest {
         Path le = write(tmp, "le.TextGrid", "\uFEFF" + SHORT, UTF_16LE);
         Path be = write(tmp, "be.TextGrid", "\uFEFF" + SHORT, UTF_16BE);
         Path bom = write(tmp, "bom.TextGrid", "\uFEFF" + SHORT.replace("\n", "\r\n"), UTF_8);
+        Path noBom = write(tmp, "nobom.TextGrid", SHORT.replace("\n", "\r"), UTF_16LE);
         // intervals: "" gap, "a""b" -> a"b, "  " (blank) gap
         List<Segment> expected = List.of(new Segment(0.5, 1.25, "a\"b"));
-        for (Path p : List.of(le, be, bom)) {
+        for (Path p : List.of(le, be, bom, noBom)) {
             assertEquals(expected, segments(readAll(p, ReadOptions.DEFAULT).get(0)), p.toString());
         }
     }
