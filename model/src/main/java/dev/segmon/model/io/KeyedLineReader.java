@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The line formats where every line carries its utterance id and one segment (CTM, {@code file
@@ -18,6 +19,7 @@ import java.util.Set;
  * its first column, which keeps each utterance's lines in their order.
  */
 final class KeyedLineReader implements UtteranceReader {
+    private static final Pattern FIELDS = Pattern.compile("\\s+");
 
     /** One parsed data line. */
     record Line(String id, Segment segment) {
@@ -110,7 +112,7 @@ final class KeyedLineReader implements UtteranceReader {
                     continue;
                 }
                 sawData = true;
-                return parser.parse(trimmed.split("\\s+"), source, lineNumber);
+                return parser.parse(FIELDS.split(trimmed), source, lineNumber);
             }
         } catch (IOException e) {
             throw new InputException(source, lineNumber + 1, "cannot read: " + TextInput.describe(e));

@@ -22,6 +22,9 @@ final class TextGridTokenizer {
 
     private final Reader in;
     private final String file;
+    private final char[] buffer = new char[1 << 14]; // own buffer: Reader.read() per char takes a lock each time
+    private int position;
+    private int limit;
     private long line = 1;
     private int peeked = -2;
     private boolean afterCr;
@@ -142,7 +145,15 @@ final class TextGridTokenizer {
 
     private int rawRead() {
         try {
-            return in.read();
+            while (position == limit) {
+                int n = in.read(buffer, 0, buffer.length);
+                if (n < 0) {
+                    return -1;
+                }
+                position = 0;
+                limit = n;
+            }
+            return buffer[position++];
         } catch (IOException e) {
             throw new InputException(file, line, "cannot read: " + TextInput.describe(e));
         }
