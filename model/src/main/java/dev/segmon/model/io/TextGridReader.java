@@ -207,7 +207,7 @@ final class TextGridReader implements UtteranceReader {
 
         List<Tier> textGrid() {
             TextGridTokenizer.Token first = tokens.next();
-            if (first.kind() == TextGridTokenizer.Kind.END) {
+            if (first.kind() == TextGridTokenizer.Kind.END && !tokens.sawText()) {
                 throw new InputException(file, 0, "empty file: no TextGrid");
             }
             if (first.kind() != TextGridTokenizer.Kind.STRING || !first.text().startsWith("ooTextFile")) {

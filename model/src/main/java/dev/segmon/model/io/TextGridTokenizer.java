@@ -28,10 +28,16 @@ final class TextGridTokenizer {
     private long line = 1;
     private int peeked = -2;
     private boolean afterCr;
+    private boolean sawText;
 
     TextGridTokenizer(Reader in, String file) {
         this.in = in;
         this.file = file;
+    }
+
+    /** Whether anything but white space was read (to tell an empty file from one of bare words). */
+    boolean sawText() {
+        return sawText;
     }
 
     /** The current line (where the next token would start, or the last line at the end). */
@@ -48,6 +54,7 @@ final class TextGridTokenizer {
             if (Character.isWhitespace(c) || c == '\uFEFF') {
                 continue;
             }
+            sawText = true;
             if (c == '!') {
                 skipComment();
                 continue;

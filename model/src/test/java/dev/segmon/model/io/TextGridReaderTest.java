@@ -296,7 +296,9 @@ class TextGridReaderTest {
     void emptyMissingAndForeignFiles() {
         expectError(write(tmp, "empty.TextGrid", "", UTF_8), ReadOptions.DEFAULT, 0, "empty file");
         expectError(tmp.resolve("missing.TextGrid"), ReadOptions.DEFAULT, 0, "cannot read: no such file");
+        expectError(write(tmp, "blank.TextGrid", "\n \r\n", UTF_8), ReadOptions.DEFAULT, 0, "empty file");
         expectError(write(tmp, "x.TextGrid", "{\"id\": 1}\n", UTF_8), ReadOptions.DEFAULT, 1, "not a Praat text TextGrid");
+        expectError(write(tmp, "words.TextGrid", "<html>\n<body>\n", UTF_8), ReadOptions.DEFAULT, 3, "not a Praat text TextGrid");
         expectError(write(tmp, "latin1.TextGrid", SHORT.replace("a\"\"b", "caf\u00e9"), java.nio.charset.StandardCharsets.ISO_8859_1),
                 ReadOptions.DEFAULT, 18, "not valid UTF-8");
     }
