@@ -3,6 +3,7 @@ package dev.segmon.app.cli;
 import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.replay.KafkaTrafficSink;
 import dev.segmon.app.replay.Replay;
+import dev.segmon.app.replay.TopicSetup;
 import dev.segmon.app.replay.Topics;
 import dev.segmon.model.io.UtteranceReader;
 import java.io.PrintWriter;
@@ -77,10 +78,12 @@ public final class ReplayCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         Replay replay = replay();
         KafkaLogging.quiet();
+        Topics topics = new Topics(hypothesesTopic, referencesTopic);
         Replay.Summary summary;
         try (UtteranceReader ref = input.open(reference);
              UtteranceReader hyp = input.open(hypothesis);
-             KafkaTrafficSink sink = new KafkaTrafficSink(bootstrapServers, new Topics(hypothesesTopic, referencesTopic), producerProperties)) {
+             KafkaTrafficSink sink = new KafkaTrafficSink(bootstrapServers, topics, producerProperties)) {
+            TopicSetup.ensure(bootstrapServers, topics, producerProperties);
             summary = replay.run(ref, hyp, sink);
             sink.flush();
         }
