@@ -4,7 +4,7 @@ import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.replay.KafkaTrafficSink;
 import dev.segmon.app.replay.Replay;
 import dev.segmon.app.replay.TopicSetup;
-import dev.segmon.app.replay.Topics;
+import dev.segmon.app.replay.InputTopics;
 import dev.segmon.model.io.UtteranceReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -56,11 +56,11 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --shuffle-within (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = {"--hypotheses-topic", "--topic-hypotheses"}, paramLabel = "TOPIC", defaultValue = Topics.DEFAULT_HYPOTHESES,
+    @Option(names = {"--hypotheses-topic", "--topic-hypotheses"}, paramLabel = "TOPIC", defaultValue = InputTopics.DEFAULT_HYPOTHESES,
             description = "Hypothesis topic (default: ${DEFAULT-VALUE}).")
     String hypothesesTopic;
 
-    @Option(names = {"--references-topic", "--topic-references"}, paramLabel = "TOPIC", defaultValue = Topics.DEFAULT_REFERENCES,
+    @Option(names = {"--references-topic", "--topic-references"}, paramLabel = "TOPIC", defaultValue = InputTopics.DEFAULT_REFERENCES,
             description = "Reference topic (default: ${DEFAULT-VALUE}).")
     String referencesTopic;
 
@@ -78,7 +78,7 @@ public final class ReplayCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         Replay replay = replay();
         KafkaLogging.quiet();
-        Topics topics = new Topics(hypothesesTopic, referencesTopic);
+        InputTopics topics = new InputTopics(hypothesesTopic, referencesTopic);
         Replay.Summary summary;
         try (UtteranceReader ref = input.open(reference);
              UtteranceReader hyp = input.open(hypothesis);

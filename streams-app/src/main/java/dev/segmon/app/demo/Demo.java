@@ -4,7 +4,7 @@ import dev.segmon.app.broker.Directories;
 import dev.segmon.app.broker.EmbeddedBroker;
 import dev.segmon.app.replay.KafkaTrafficSink;
 import dev.segmon.app.replay.Ticker;
-import dev.segmon.app.replay.Topics;
+import dev.segmon.app.replay.InputTopics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -74,7 +74,7 @@ public final class Demo implements AutoCloseable {
         }
         out.println("metrics: http://127.0.0.1:" + monitor.metricsPort() + "/metrics");
         out.flush();
-        sink = new KafkaTrafficSink(broker.bootstrapServers(), Topics.DEFAULT, Map.of());
+        sink = new KafkaTrafficSink(broker.bootstrapServers(), InputTopics.DEFAULT, Map.of());
         traffic = new DemoTraffic(DemoCorpus.load(), options.models(), sink, options.utterancesPerSecond(),
                 options.seed(), Ticker.SYSTEM);
         if (options.dataDir() != null) {

@@ -20,7 +20,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     private final KafkaProducer<String, String> producer;
-    private final Topics topics;
+    private final InputTopics topics;
     private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
     private final AtomicLong acknowledged = new AtomicLong();
     private final Callback callback = (metadata, exception) -> {
@@ -32,7 +32,7 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     };
     private long sent;
 
-    public KafkaTrafficSink(String bootstrapServers, Topics topics, Map<String, String> extraProducerConfig) {
+    public KafkaTrafficSink(String bootstrapServers, InputTopics topics, Map<String, String> extraProducerConfig) {
         Map<String, Object> config = new HashMap<>();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ProducerConfig.ACKS_CONFIG, "all");

@@ -28,7 +28,7 @@ public final class TopicSetup {
      * Best effort: a cluster that refuses (no permission, say) is left alone, and the producer
      * reports any real problem when it sends.
      */
-    public static void ensure(String bootstrapServers, Topics topics, Map<String, String> extraClientConfig) {
+    public static void ensure(String bootstrapServers, InputTopics topics, Map<String, String> extraClientConfig) {
         Map<String, Object> config = new HashMap<>();
         // Only the settings an admin client knows (security ones, say), not producer tuning.
         extraClientConfig.forEach((k, v) -> {

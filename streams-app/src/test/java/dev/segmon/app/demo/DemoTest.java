@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.segmon.app.broker.KafkaTestClients;
-import dev.segmon.app.replay.Topics;
+import dev.segmon.app.replay.InputTopics;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -69,8 +69,8 @@ class DemoTest {
             stateDir = monitor.get().stateDir;
             demo.printReports(Duration.ofMillis(1000));
             assertTrue(demo.utterancesSent() >= 5, "20 utterances/s for about a second: " + demo.utterancesSent());
-            references = KafkaTestClients.consume(demo.bootstrapServers(), Topics.DEFAULT_REFERENCES, 5);
-            hypotheses = KafkaTestClients.consume(demo.bootstrapServers(), Topics.DEFAULT_HYPOTHESES, 50);
+            references = KafkaTestClients.consume(demo.bootstrapServers(), InputTopics.DEFAULT_REFERENCES, 5);
+            hypotheses = KafkaTestClients.consume(demo.bootstrapServers(), InputTopics.DEFAULT_HYPOTHESES, 50);
         }
         assertTrue(monitor.get().closed, "the monitor is closed with the demo");
         assertFalse(Files.exists(stateDir), "temporary data is removed");
