@@ -80,7 +80,9 @@ public final class DemoReport {
                 if (Double.isNaN(s.value()) || Double.isInfinite(s.value())) {
                     return "-";
                 }
-                return String.format(Locale.ROOT, signed ? "%+.2f" : "%.2f", s.value());
+                // Round first and add 0.0 so that -0.004 shows as +0.00, not -0.00.
+                double rounded = Math.round(s.value() * 100) / 100.0 + 0.0;
+                return String.format(Locale.ROOT, signed ? "%+.2f" : "%.2f", rounded);
             }
         }
         return "-";

@@ -17,7 +17,7 @@ class DemoReportTest {
             segmon_boundary_f1_ratio{model="healthy",tier="word",window="1m"} 0.9656
             segmon_boundary_f1_ratio{model="healthy",tier="word",window="5m"} 0.5
             segmon_boundary_f1_ratio{model="healthy",tier="word",window="cumulative"} 0.5
-            segmon_boundary_over_segmentation_ratio{model="healthy",tier="word",window="1m"} 0.0123
+            segmon_boundary_over_segmentation_ratio{model="healthy",tier="word",window="1m"} -0.004
             segmon_boundary_r_value{model="healthy",tier="word",window="1m"} 0.9644
             segmon_boundary_over_segmentation_ratio{model="regressing",tier="word",window="1m"} -0.25
             segmon_boundary_precision_ratio{model="regressing",tier="word",window="1m"} NaN
@@ -40,9 +40,9 @@ class DemoReportTest {
     void oneLinePerModelFromTheShortestSlidingWindow() {
         List<String> lines = DemoReport.lines(EXPOSITION, List.of("healthy", "regressing"), "word", null);
         // Window 1m (shorter than 5m); utts = 120 + 3 over outcomes of tier word only; a missing
-        // or NaN value shows as "-"; OS is signed.
+        // or NaN value shows as "-"; OS is signed, and -0.004 rounds to +0.00 (not -0.00).
         assertEquals(List.of(
-                "healthy word P=0.97 R=0.96 F1=0.97 OS=+0.01 R-val=0.96 utts=123 window=1m",
+                "healthy word P=0.97 R=0.96 F1=0.97 OS=+0.00 R-val=0.96 utts=123 window=1m",
                 "regressing word P=- R=- F1=- OS=-0.25 R-val=- utts=0 window=1m"), lines);
     }
 
