@@ -106,4 +106,16 @@ class ReplayCommandTest {
         assertEquals(1, err.toString().strip().lines().count(), err.toString());
         assertEquals(true, err.toString().startsWith(ref + ":2:"), err.toString());
     }
+
+    @Test
+    void negativeRateIsBadUsage(@TempDir Path dir) throws Exception {
+        Path ref = Files.writeString(dir.resolve("ref.jsonl"), "{\"id\": \"u1\", \"boundaries\": [0.1]}\n");
+        StringWriter err = new StringWriter();
+        CommandLine cl = SegmonCommand.commandLine();
+        cl.setErr(new PrintWriter(err));
+        int rc = cl.execute("replay", "--bootstrap-servers", broker.bootstrapServers(), "--ref", ref.toString(),
+                "--hyp", ref.toString(), "--model", "m", "--rate", "-1");
+        assertEquals(2, rc);
+        assertEquals("segmon: --rate must be a number of messages per second >= 0, not -1.0", err.toString().strip());
+    }
 }
