@@ -3,9 +3,10 @@
 
 A textbook full-matrix dynamic programme with an explicit traceback, written apart from
 segmon's Java (which keeps two rows carrying (cost, S, I, D) tuples instead). Among equal-cost
-predecessors the traceback applies Kaldi's rule (util/edit-distance-inl.h, LevenshteinAlignment):
-the diagonal only when strictly cheaper than both others, else the deletion when strictly
-cheaper than the insertion, else the insertion. WER pools S+I+D over the corpus (jiwer, Kaldi
+predecessors the traceback applies Kaldi's rule with unit costs (util/edit-distance-inl.h,
+LevenshteinAlignment): the diagonal only when strictly cheaper than both others, else the
+deletion when strictly cheaper than the insertion, else the insertion; with sclite's weights
+sclite's rule (SCTK src/sclite/net_dp.c): the same, but the diagonal also wins ties. WER pools S+I+D over the corpus (jiwer, Kaldi
 compute-wer); an utterance present on one side only is aligned against an empty one.
 NED = Levenshtein / max(len) per utterance (0 when both are empty), averaged.
 
@@ -15,7 +16,9 @@ NED = Levenshtein / max(len) per utterance (0 when both are empty), averaged.
 import random
 import sys
 
-COSTS = {"unit": (1, 1, 1), "sclite": (3, 3, 4)}  # (insertion, deletion, substitution)
+# (insertion, deletion, substitution, diagonal wins ties): Kaldi takes the diagonal only when
+# strictly cheaper, sclite (SCTK net_dp.c Network_dpalign) also on ties.
+COSTS = {"unit": (1, 1, 1, False), "sclite": (3, 3, 4, True)}
 
 
 def read(path, ignore_case=False):
@@ -30,7 +33,7 @@ def read(path, ignore_case=False):
 
 
 def align(ref, hyp, costs):
-    ins_c, del_c, sub_c = costs
+    ins_c, del_c, sub_c, diagonal_wins_ties = costs
     n, m = len(ref), len(hyp)
     e = [[0] * (m + 1) for _ in range(n + 1)]
     for j in range(m + 1):
@@ -52,7 +55,7 @@ def align(ref, hyp, costs):
         diag = e[i - 1][j - 1] + (0 if ref[i - 1] == hyp[j - 1] else sub_c)
         dl = e[i - 1][j] + del_c
         il = e[i][j - 1] + ins_c
-        if diag < dl and diag < il:
+        if (diag <= dl and diag <= il) if diagonal_wins_ties else (diag < dl and diag < il):
             if ref[i - 1] != hyp[j - 1]:
                 s += 1
             i -= 1; j -= 1

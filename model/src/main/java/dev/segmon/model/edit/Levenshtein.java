@@ -7,11 +7,14 @@ package dev.segmon.model.edit;
  * <p>{@link #align} needs more than the distance: the substitutions, insertions and deletions of
  * one minimal alignment. Instead of keeping the whole matrix for a traceback, each cell of the two
  * live DP rows carries the (cost, S, I, D) of the path chosen into it, so the last cell holds the
- * counts of a complete minimal path. Which path is chosen among equal-cost ones is fixed by
- * Kaldi's tie-break ({@code LevenshteinEditDistance} in {@code util/edit-distance-inl.h}, as also
- * wrapped by the kaldialign package): the diagonal step (match or substitution) only when strictly
- * cheaper than both others, else a deletion when strictly cheaper than an insertion, else the
- * insertion. So S/I/D equal Kaldi's; totals (S+I+D under unit costs) equal every tool's.
+ * counts of a complete minimal path. Which path is chosen among equal-cost ones is fixed by the
+ * tie-break of the tool whose weights are used ({@link EditCosts#diagonalWinsTies()}): with unit
+ * costs Kaldi's ({@code LevenshteinEditDistance} in {@code util/edit-distance-inl.h}, also wrapped
+ * by the kaldialign package): the diagonal step (match or substitution) only when strictly cheaper
+ * than both others; with sclite's weights sclite's ({@code Network_dpalign} in SCTK's
+ * {@code net_dp.c}): the diagonal step when no dearer than both. Then, in both, a deletion when
+ * strictly cheaper than an insertion, else the insertion. So S/I/D equal Kaldi's and sclite's
+ * respectively; unit-cost totals equal every tool's.
  * The cell values do not depend on whether the matrix is swept by reference or by hypothesis, so
  * the live rows run along the shorter sequence.
  */
@@ -30,6 +33,7 @@ public final class Levenshtein {
         int upCost = outerIsRef ? costs.deletion() : costs.insertion();
         int leftCost = outerIsRef ? costs.insertion() : costs.deletion();
         int subCost = costs.substitution();
+        boolean diagonalWinsTies = costs.diagonalWinsTies();
 
         int[] prevCost = new int[n + 1];
         int[] prevSub = new int[n + 1];
@@ -56,7 +60,10 @@ public final class Levenshtein {
                 int fromLeft = cost[k - 1] + leftCost;
                 int deletion = outerIsRef ? fromUp : fromLeft;
                 int insertion = outerIsRef ? fromLeft : fromUp;
-                if (diagonal < deletion && diagonal < insertion) {
+                boolean takeDiagonal = diagonalWinsTies
+                        ? diagonal <= deletion && diagonal <= insertion
+                        : diagonal < deletion && diagonal < insertion;
+                if (takeDiagonal) {
                     cost[k] = diagonal;
                     sub[k] = prevSub[k - 1] + (match ? 0 : 1);
                     up[k] = prevUp[k - 1];

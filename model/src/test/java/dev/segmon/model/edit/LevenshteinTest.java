@@ -32,6 +32,16 @@ class LevenshteinTest {
     }
 
     @Test
+    void scliteTakesTheDiagonalOnTiesAndSoCountsFewerErrors() {
+        // ref a a b, hyp b c c under weights 3/3/4: 3 substitutions cost 12, and so do
+        // D a, D a, match b, I c, I c (3+3+0+3+3). NIST sclite -s (SCTK @ 9688a26, via
+        // docs/tools/sclite_compare.sh) reports 3 substitutions, no deletion, no insertion.
+        assertEquals(new EditCounts(3, 0, 0, 3), Levenshtein.align(tokens("a a b"), tokens("b c c"), EditCosts.SCLITE));
+        // Unit costs: 3 S (cost 3) beat 2 D + 2 I (cost 4); no tie.
+        assertEquals(new EditCounts(3, 0, 0, 3), Levenshtein.align(tokens("a a b"), tokens("b c c"), EditCosts.UNIT));
+    }
+
+    @Test
     void emptySidesAreAllDeletionsOrAllInsertions() {
         assertEquals(new EditCounts(0, 0, 3, 3), Levenshtein.align(tokens("a b c"), tokens(""), EditCosts.UNIT));
         assertEquals(new EditCounts(0, 2, 0, 0), Levenshtein.align(tokens(""), tokens("a b"), EditCosts.SCLITE));
