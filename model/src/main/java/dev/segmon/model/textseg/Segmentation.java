@@ -24,7 +24,7 @@ public final class Segmentation {
     /** From segment masses (segeval's format): {@code [5, 3, 5]} has boundaries after units 5 and 8. */
     public static Segmentation ofMasses(int... masses) {
         if (masses.length == 0) {
-            throw new IllegalArgumentException("no segment");
+            throw new IllegalArgumentException("\"masses\" is empty: give at least one segment");
         }
         long units = 0;
         for (int m : masses) {
