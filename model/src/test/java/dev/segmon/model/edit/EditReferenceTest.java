@@ -94,6 +94,11 @@ class EditReferenceTest {
     }
 
     @Test
+    void aByteOrderMarkIsNotPartOfTheFirstId() {
+        assertEquals("u1", read("\uFEFFu1 a\n", new Vocabulary(false)).get(0).id());
+    }
+
+    @Test
     void aRepeatedUtteranceIdIsBadInput() {
         InputException e = assertThrows(InputException.class, () -> read("u1 a\n\nu1 b\n", new Vocabulary(false)));
         assertEquals("f:3: utterance 'u1' appears a second time", e.getMessage());

@@ -2,6 +2,7 @@ package dev.segmon.model.edit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class LevenshteinTest {
@@ -74,5 +75,23 @@ class LevenshteinTest {
         // beats deletion (1,1)+1 = 2 and insertion (2,0)+1 = 3 -> match; cell (1,0) -> deletion of 'a'.
         assertEquals(new EditCounts(0, 1, 1, 2), Levenshtein.align(tokens("a b"), tokens("b a"), EditCosts.UNIT));
         assertEquals(new EditCounts(0, 1, 1, 2), Levenshtein.align(tokens("b a"), tokens("a b"), EditCosts.UNIT));
+    }
+
+    @Test
+    void unitCostErrorsAlwaysEqualTheDistanceWhicheverSideIsLonger() {
+        // The carried (S, I, D) must describe a path of minimal cost: with unit costs its total is
+        // the textbook distance, computed here by a separate one-row DP. Lengths 0..9 on both
+        // sides exercise both sweep orientations.
+        Random rnd = new Random(11);
+        for (int trial = 0; trial < 2000; trial++) {
+            int[] a = rnd.ints(rnd.nextInt(10), 0, 3).toArray();
+            int[] b = rnd.ints(rnd.nextInt(10), 0, 3).toArray();
+            EditCounts c = Levenshtein.align(a, b, EditCosts.UNIT);
+            assertEquals(Levenshtein.distance(a, b), c.errors());
+            assertEquals(a.length, c.referenceTokens());
+            // every reference token is matched, substituted or deleted; every hypothesis token
+            // matched, substituted or inserted: |ref| - |hyp| = D - I
+            assertEquals(a.length - b.length, c.deletions() - c.insertions());
+        }
     }
 }
