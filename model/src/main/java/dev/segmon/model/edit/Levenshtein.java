@@ -69,7 +69,7 @@ public final class Levenshtein {
                     up[k] = prevUp[k - 1];
                     left[k] = prevLeft[k - 1];
                 } else if ((deletion < insertion) == outerIsRef) {
-                    // Kaldi: the deletion when strictly cheaper than the insertion, else the insertion;
+                    // Kaldi and sclite alike: the deletion when strictly cheaper than the insertion, else the insertion;
                     // the step from above is the deletion when the outer sequence is the reference
                     cost[k] = fromUp;
                     sub[k] = prevSub[k];
