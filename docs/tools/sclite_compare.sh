@@ -2,10 +2,8 @@
 # Runs NIST sclite on two Kaldi text files (dev tool, not shipped code) and prints its corpus
 # counts, case-sensitive (-s) and with sclite's default case folding.
 #
-# Build sclite once from a checkout of github.com/usnistgov/SCTK (never committed):
-#   cd SCTK/src/sclite && sh config.sh && make sclite
-# Then:
-#   SCLITE=/path/to/SCTK/src/sclite/sclite docs/tools/sclite_compare.sh REF HYP
+# Needs an sclite binary (NIST SCTK), given as SCLITE:
+#   SCLITE=/path/to/sclite docs/tools/sclite_compare.sh REF HYP
 # An utterance present on one side only is given to sclite as an empty transcript, which is
 # what segmon scores it against.
 set -euo pipefail

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
  * {@code python3 docs/tools/wer_reference.py --generate model/src/test/resources/data/edit}
  * (Python 3.11.7). Unit-cost figures and NED: that script's full-matrix DP with an explicit
  * traceback and Kaldi's tie-break; the unit-cost S/I/D are also what Kaldi's own
- * LevenshteinEditDistance gives (kaldialign @ cf478ab, extensions/kaldi_align.cpp, driven by
- * docs/tools/kaldi_wer.cpp: "kaldi unit sub=464 ins=739 del=708 n_ref=1759"). sclite figures: NIST sclite itself (usnistgov/SCTK @ 9688a26,
- * built with {@code sh config.sh && make sclite}), run by
+ * LevenshteinEditDistance gives (kaldialign @ cf478ab, extensions/kaldi_align.cpp, run outside
+ * the repository: "kaldi unit sub=464 ins=739 del=708 n_ref=1759"). sclite figures: NIST sclite
+ * itself (usnistgov/SCTK @ 9688a26), run by
  * {@code SCLITE=.../sclite docs/tools/sclite_compare.sh random-ref.txt random-hyp.txt}
  * ({@code -s}: case-sensitive; without it sclite folds case, as {@code --ignore-case}); the
  * Python DP with sclite's tie-break prints the same numbers.
