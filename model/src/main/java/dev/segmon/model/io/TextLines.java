@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
- * A UTF-8 text file read line by line with its 1-based line number, for the line-oriented inputs
+ * A text file (encoding as {@link TextInput} detects it) read line by line with its 1-based line number, for the line-oriented inputs
  * of the text metrics (Kaldi text, word-per-line breaks, JSONL documents). Every problem it or its
  * caller finds is reported as an {@link InputException} at the current line.
  */
@@ -23,7 +23,7 @@ public final class TextLines implements Closeable {
 
     /** Opens a file; a missing or unreadable file is an {@link InputException} at line 0. */
     public static TextLines open(Path path) {
-        return new TextLines(path.toString(), UtteranceReaders.utf8(path));
+        return new TextLines(path.toString(), TextInput.open(path));
     }
 
     /** Reads from any reader (tests, stdin); {@code source} names it in error messages. */
@@ -35,13 +35,14 @@ public final class TextLines implements Closeable {
     public String next() {
         try {
             String line = in.readLine();
-            if (line != null) {
-                lineNumber++;
-                if (lineNumber == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') {
-                    line = line.substring(1); // a UTF-8 byte order mark is not part of the first token
-                }
+            if (line == null) {
+                return null;
             }
-            return line;
+            lineNumber++;
+            if (lineNumber == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') {
+                line = line.substring(1); // a byte order mark in a reader given by of(...) is not part of the first token
+            }
+            return TextInput.checkDecoded(line, source, lineNumber);
         } catch (IOException e) {
             throw error("cannot read: " + e.getMessage());
         }
