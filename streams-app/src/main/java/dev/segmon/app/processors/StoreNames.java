@@ -15,7 +15,10 @@ public final class StoreNames {
     /** (model, tier, minute) -> counts decided in that minute of record time. */
     public static final String MINUTES = "segmon-minutes";
 
-    public static final List<String> ALL = List.of(REFERENCES, HYPOTHESES, TOTALS, DEAD_LETTERS, MINUTES);
+    /** tier -> the largest record timestamp of an accepted reference chunk. */
+    public static final String REFERENCE_CLOCK = "segmon-reference-clock";
+
+    public static final List<String> ALL = List.of(REFERENCES, HYPOTHESES, TOTALS, DEAD_LETTERS, MINUTES, REFERENCE_CLOCK);
 
     private StoreNames() {
     }
