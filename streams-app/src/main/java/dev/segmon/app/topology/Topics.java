@@ -78,7 +78,8 @@ public final class Topics {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while checking topics", e);
         } catch (ExecutionException | TimeoutException e) {
-            throw new MissingTopicsException("cannot list topics on " + config.bootstrapServers() + ": "
+            // Not a usage error (exit 1, not 2): the cluster is unreachable or refused the request.
+            throw new IllegalStateException("cannot list topics on " + config.bootstrapServers() + ": "
                     + (e.getCause() == null ? e : e.getCause().getMessage()));
         }
     }

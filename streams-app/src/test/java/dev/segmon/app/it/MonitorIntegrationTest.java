@@ -209,6 +209,19 @@ class MonitorIntegrationTest {
     }
 
     @Test
+    void runSaysWhichTopicsAreMissingWhenItMayNotCreateThemAndExits2() {
+        java.io.StringWriter err = new java.io.StringWriter();
+        picocli.CommandLine cl = dev.segmon.app.cli.SegmonCommand.commandLine();
+        cl.setErr(new java.io.PrintWriter(err));
+        int rc = cl.execute("run", "--bootstrap-servers", cluster.bootstrapServers(), "--create-topics", "false",
+                "--metrics-port", "0", "--hypotheses-topic", "nope.hyp", "--references-topic", "nope.ref",
+                "--scores-topic", "nope.scores", "--dead-letters-topic", "nope.dead", "--metrics-topic", "nope.metrics");
+        assertEquals(2, rc);
+        assertEquals("segmon: missing topics: nope.dead, nope.hyp, nope.metrics, nope.ref, nope.scores (topic creation is off)",
+                err.toString().strip());
+    }
+
+    @Test
     void totalsStayExactWhenAMonitorProcessIsKilledMidStreamAndRestarted() throws Exception {
         String app = "crash";
         createTopics(app, 2);
