@@ -161,6 +161,11 @@ class MonitorIntegrationTest {
         }
     }
 
+    private static int status(int port, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
     /** Sum over every scrape of (hits, reference, hypothesis) per model. */
     private static Map<String, BoundaryCounts> totals(List<String> scrapes) {
         Map<String, long[]> sums = new TreeMap<>();
@@ -278,6 +283,10 @@ class MonitorIntegrationTest {
                 assertEquals(first.expected(), awaitTotals(first.expected(), one.metricsPort(), two.metricsPort()),
                         "sum over both instances");
                 leftPort = two.metricsPort();
+                assertEquals(200, status(one.metricsPort(), "/ready"));
+                assertEquals(200, status(one.metricsPort(), "/health"));
+                // Kafka Streams client metrics are bound once RUNNING (notes: bound earlier they miss task metrics).
+                assertTrue(scrape(one.metricsPort()).contains("kafka_stream_"), "client metrics exported");
             }
             send(second.records());
             Map<String, BoundaryCounts> all = plus(first.expected(), second.expected());
