@@ -13,9 +13,8 @@ import picocli.CommandLine.Option;
 /** {@code segmon broker}: a single-node KRaft Kafka broker in this JVM (INTERFACE.md 3.0). */
 @Command(name = "broker",
         mixinStandardHelpOptions = true,
-        description = {
-            "Runs a single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1.",
-            "Once it accepts writes it prints 'bootstrap.servers=127.0.0.1:PORT' and serves until stopped (Ctrl-C)."})
+        description = "Runs a single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1. "
+                + "Once it accepts writes it prints 'bootstrap.servers=127.0.0.1:PORT' and serves until stopped (Ctrl-C).")
 public final class BrokerCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

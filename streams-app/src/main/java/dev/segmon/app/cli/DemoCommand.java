@@ -18,11 +18,10 @@ import picocli.CommandLine.Option;
 /** {@code segmon demo}: broker, monitor and live traffic of two simulated models in one JVM. */
 @Command(name = "demo",
         mixinStandardHelpOptions = true,
-        description = {
-            "Runs an embedded Kafka broker, the monitor and live traffic in one process: the ZeroSpeech 2017",
-            "Mandarin gold word alignment, looped, scored for two simulated models, 'healthy' and 'regressing'",
-            "(whose insertion rate climbs after --regress-after). Prints where /metrics is served and every",
-            "--report-every a line per model read from the monitor's metrics. Stops cleanly on Ctrl-C."})
+        description = "Runs an embedded Kafka broker, the monitor and live traffic in one process: the ZeroSpeech 2017 "
+                + "Mandarin gold word alignment, looped, scored for two simulated models, 'healthy' and 'regressing' "
+                + "(whose insertion rate climbs after --regress-after). Prints where /metrics is served and, every "
+                + "--report-every, a line per model read from the monitor's metrics. Stops cleanly on Ctrl-C.")
 public final class DemoCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -98,7 +97,7 @@ public final class DemoCommand implements Callable<Integer> {
             closed.countDown();
         }, "segmon-demo-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        demo.printReports(runFor);
+        boolean monitorOk = demo.printReports(runFor);
         try {
             // Stopped by --duration: take the hook back and close here.
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -108,6 +107,11 @@ public final class DemoCommand implements Callable<Integer> {
             return SegmonCommand.EXIT_OK;
         }
         demo.close();
+        if (!monitorOk) {
+            spec.commandLine().getErr().println("segmon: the monitor's Kafka Streams client failed; see the log above");
+            spec.commandLine().getErr().flush();
+            return SegmonCommand.EXIT_FAILURE;
+        }
         return SegmonCommand.EXIT_OK;
     }
 

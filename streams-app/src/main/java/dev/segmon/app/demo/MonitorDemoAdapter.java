@@ -27,6 +27,11 @@ public final class MonitorDemoAdapter implements DemoMonitor {
     }
 
     @Override
+    public boolean hasFailed() {
+        return monitor.hasFailed();
+    }
+
+    @Override
     public int metricsPort() {
         return monitor.metricsPort();
     }
