@@ -33,7 +33,12 @@ public final class BrokerCommand implements Callable<Integer> {
             throw new UsageException("--port must be 0..65535, not " + port);
         }
         KafkaLogging.quiet();
-        EmbeddedBroker broker = EmbeddedBroker.builder().port(port).dataDir(dataDir).start();
+        EmbeddedBroker broker;
+        try {
+            broker = EmbeddedBroker.builder().port(port).dataDir(dataDir).start();
+        } catch (EmbeddedBroker.PortInUseException e) {
+            throw new UsageException("--port " + port + ": " + e.getMessage() + "; pick another port, or 0 for any free one");
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             broker.stop();
