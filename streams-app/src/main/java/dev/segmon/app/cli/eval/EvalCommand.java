@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "eval",
         mixinStandardHelpOptions = true,
         description = "Score files offline.",
-        subcommands = {BoundariesCommand.class})
+        subcommands = {BoundariesCommand.class, TdeCommand.class})
 public final class EvalCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

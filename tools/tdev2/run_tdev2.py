@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Runs bootphon/tdev2 on a phone alignment, a word alignment and a class file and prints every
+measure as one JSON object, for segmon's tests and benchmark (docs/tde.md).
+
+    PYTHONPATH=/path/to/tdev2:tools/tdev2 python3 tools/tdev2/run_tdev2.py P W C [--contract]
+
+--contract patches tdev2 at its two documented departures from segmon's contract
+(INTERFACE.md 2.2), so that the figures are the contract's, computed by tdev2's own code:
+  * utils.check_boundary compares in exact rational arithmetic (Fractions of the decimal
+    times) instead of floating point; so does the word choice of token_type (overlap);
+  * Grouping.get_weights identifies a token by (file, snapped phones), not the snapped phones
+    alone.
+Nothing of tdev2 is copied here; the patches replace its functions at run time.
+"""
+import json
+import sys
+from fractions import Fraction
+
+
+def exact(x):
+    return Fraction(repr(float(x)))
+
+
+def exact_check_boundary(gold_times, disc_times):
+    g0, g1 = exact(gold_times[0]), exact(gold_times[1])
+    d0, d1 = exact(disc_times[0]), exact(disc_times[1])
+    gold_dur = round(g1 - g0, 3)
+    ov_time = min(d1, g1) - max(d0, g0)
+    ov = ov_time / (g1 - g0)
+    ov_time = round(ov_time, 3)
+    return ((gold_dur >= Fraction(60, 1000) and ov_time >= Fraction(30, 1000))
+            or (gold_dur < Fraction(60, 1000) and ov >= Fraction(1, 2)))
+
+
+def exact_overlap(disc, gold):
+    d0, d1, g0, g1 = exact(disc[0]), exact(disc[1]), exact(gold[0]), exact(gold[1])
+    t = min(d1, g1) - max(d0, g0)
+    return t / (g1 - g0), t
+
+
+def file_aware_weights(pairs):
+    from collections import Counter
+    counter = Counter()
+    seen = set()
+    for pair in pairs:
+        for f in pair:
+            key = (f[0], f[3])
+            if key not in seen:
+                counter.update((f[4],))
+                seen.add(key)
+    return {t: counter[t] / len(seen) for t in counter}, counter
+
+
+def main():
+    phn, wrd, cls = sys.argv[1:4]
+    contract = '--contract' in sys.argv[4:]
+    import tde.readers.disc_reader as disc_reader
+    import tde.measures.token_type as token_type
+    from tde.readers.gold_reader import Gold
+    from tde.measures.boundary import Boundary
+    from tde.measures.grouping import Grouping
+    from tde.measures.coverage import Coverage
+    from tde.measures.ned import Ned
+    if contract:
+        disc_reader.check_boundary = exact_check_boundary
+        token_type.overlap = exact_overlap
+        Grouping.get_weights = staticmethod(file_aware_weights)
+    out = sys.stdout
+    sys.stdout = sys.stderr  # tdev2 prints progress
+    gold = Gold(wrd_path=wrd, phn_path=phn)
+    disc = disc_reader.Disc(cls, gold)
+    result = {}
+    tt = token_type.TokenType(gold, disc)
+    tt.compute_token_type()
+    (tp, yp), (tr, yr), (tf, yf) = tt.precision, tt.recall, tt.fscore
+    result['token'] = {'precision': tp, 'recall': tr, 'fscore': tf}
+    result['type'] = {'precision': yp, 'recall': yr, 'fscore': yf}
+    b = Boundary(gold, disc)
+    b.compute_boundary()
+    result['boundary'] = {'precision': b.precision, 'recall': b.recall, 'fscore': b.fscore}
+    g = Grouping(disc)
+    g.compute_grouping()
+    result['grouping'] = {'precision': g.precision, 'recall': g.recall, 'fscore': g.fscore}
+    n = Ned(disc)
+    n.compute_ned()
+    result['ned'] = float(n.ned)
+    c = Coverage(gold, disc)
+    c.compute_coverage()
+    result['coverage'] = c.coverage
+    result['pairs'] = n.n_pairs
+    sys.stdout = out
+    print(json.dumps(result))
+
+
+if __name__ == '__main__':
+    main()
