@@ -103,10 +103,10 @@ public final class GoldAlignment {
             long n = 0;
             while ((line = in.readLine()) != null) {
                 n++;
-                if (line.isBlank()) {
+                String[] f = ClassFileReader.fields(line);
+                if (f.length == 0) {
                     continue;
                 }
-                String[] f = line.trim().split("\\s+");
                 if (f.length != 4) {
                     throw new InputException(source, n, "expected 'file onset offset symbol', got '" + line.trim() + "'");
                 }

@@ -1,11 +1,16 @@
 package dev.segmon.model.tde;
 
+import java.util.Arrays;
+
 /** Unit-cost edit distance of two symbol sequences (the {@code editdistance.eval} tdev2 calls). */
 final class Levenshtein {
     private Levenshtein() {
     }
 
     static int distance(int[] a, int[] b) {
+        if (Arrays.equals(a, b)) {
+            return 0;
+        }
         int[] row = new int[b.length + 1];
         for (int j = 0; j <= b.length; j++) {
             row[j] = j;

@@ -39,7 +39,7 @@ public final class TdeEvaluation {
     private final boolean fileBlindTokens;
     private final int silence;
     private final int spoken; // SPN, not counted by coverage
-    private final Map<Long, Double> nedCache = new HashMap<>();
+    private int[][] withoutSilence = new int[64][];
 
     // discovered fragments that keep at least one phone, each distinct (file, onset, offset) once
     private final List<GoldAlignment.FileGold> fragFile = new ArrayList<>();
@@ -105,7 +105,7 @@ public final class TdeEvaluation {
         // tdev2 disc_reader.get_transcription: all covered phones, the first and the last only if
         // utils.check_boundary accepts them (a single covered phone is judged as the first)
         int from = keeps(phones, covered[0], raw) ? 0 : 1;
-        int to = covered.length > 1 && keeps(phones, covered[covered.length - 1], raw) ? covered.length : covered.length - 1;
+        int to = covered.length == 1 || keeps(phones, covered[covered.length - 1], raw) ? covered.length : covered.length - 1;
         if (to <= from) {
             return -1;
         }
@@ -172,6 +172,20 @@ public final class TdeEvaluation {
 
     private static double pythonRound3(double x) {
         return new BigDecimal(x).setScale(3, RoundingMode.HALF_EVEN).doubleValue();
+    }
+
+    /** Each distinct kept fragment as {@code file onset offset phone...} (seconds), for tests. */
+    List<String> snappedFragments() {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < fragFile.size(); i++) {
+            StringBuilder b = new StringBuilder(fragFile.get(i).name).append(' ')
+                    .append(String.format(java.util.Locale.ROOT, "%.4f %.4f", Micros.seconds(fragOn[i]), Micros.seconds(fragOff[i])));
+            for (int s : gold.phones.string(fragString[i])) {
+                b.append(' ').append(gold.phones.name(s));
+            }
+            out.add(b.toString());
+        }
+        return out;
     }
 
     /** The measures on the whole corpus. */
@@ -404,37 +418,52 @@ public final class TdeEvaluation {
      * of multiplicities (m(m-1)/2 pairs of one string with itself, NED 0 unless empty).
      */
     private double nedSum(int[] members) {
-        Map<Integer, Integer> counts = new HashMap<>();
-        for (int i : members) {
-            counts.merge(fragString[i], 1, Integer::sum);
+        int[] sorted = new int[members.length];
+        for (int k = 0; k < members.length; k++) {
+            sorted[k] = fragString[members[k]];
         }
-        int[] strings = counts.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
+        Arrays.sort(sorted);
+        int distinct = 0;
+        int[] strings = new int[sorted.length];
+        long[] counts = new long[sorted.length];
+        for (int k = 0; k < sorted.length; k++) {
+            if (k == 0 || sorted[k] != sorted[k - 1]) {
+                strings[distinct++] = sorted[k];
+            }
+            counts[distinct - 1]++;
+        }
         double sum = 0;
-        for (int a = 0; a < strings.length; a++) {
-            long ma = counts.get(strings[a]);
-            sum += ma * (ma - 1) / 2 * ned(strings[a], strings[a]);
-            for (int b = a + 1; b < strings.length; b++) {
-                sum += ma * counts.get(strings[b]) * ned(strings[a], strings[b]);
+        for (int a = 0; a < distinct; a++) {
+            int[] s = withoutSilence(strings[a]);
+            sum += counts[a] * (counts[a] - 1) / 2 * (s.length == 0 ? 1.0 : 0.0);
+            for (int b = a + 1; b < distinct; b++) {
+                int[] t = withoutSilence(strings[b]);
+                int longer = Math.max(s.length, t.length);
+                sum += counts[a] * counts[b] * (longer == 0 ? 1.0 : (double) Levenshtein.distance(s, t) / longer);
             }
         }
         return sum;
     }
 
-    private double ned(int a, int b) {
-        long key = ((long) a << 32) | b;
-        Double cached = nedCache.get(key);
-        if (cached == null) {
-            int[] s = withoutSilence(gold.phones.string(a));
-            int[] t = withoutSilence(gold.phones.string(b));
-            int longer = Math.max(s.length, t.length);
-            cached = longer == 0 ? 1.0 : (double) Levenshtein.distance(s, t) / longer;
-            nedCache.put(key, cached);
+    /** The phone string without SIL, computed once per string. */
+    private int[] withoutSilence(int string) {
+        if (string >= withoutSilence.length) {
+            withoutSilence = Arrays.copyOf(withoutSilence, Math.max(string + 1, 2 * withoutSilence.length));
         }
-        return cached;
-    }
-
-    private int[] withoutSilence(int[] s) {
-        return Arrays.stream(s).filter(x -> x != silence).toArray();
+        int[] s = withoutSilence[string];
+        if (s == null) {
+            int[] all = gold.phones.string(string);
+            s = new int[all.length];
+            int n = 0;
+            for (int x : all) {
+                if (x != silence) {
+                    s[n++] = x;
+                }
+            }
+            s = n == all.length ? s : Arrays.copyOf(s, n);
+            withoutSilence[string] = s;
+        }
+        return s;
     }
 
     /** Which gold words and phones count, and their totals. */
