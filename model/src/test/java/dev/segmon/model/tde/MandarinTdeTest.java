@@ -52,6 +52,16 @@ class MandarinTdeTest {
         assertEquals(357082, r.pairs());
         // tdev2 prints "27141 unique intervals found": the fragments that keep a phone
         assertEquals(27141, r.token().found());
+        // The size of the half-phone departure, as counts (each = a ratio printed by tdev2
+        // without and with --contract times its denominator, 19,796 words and 8,871 spellings
+        // from the gold files): token hits 1903 -> 1899, type hits 965 -> 962 with found
+        // types 14218 -> 14222, boundary hits 18793 -> 18803 with found boundaries
+        // 44130 -> 44171, grouping tokens in found-and-gold pairs 5329 -> 5330 (found 26328 and
+        // gold 16927 unchanged).
+        assertEquals(new Retrieval(1899, 27141, 19796), r.token());
+        assertEquals(new Retrieval(962, 14222, 8871), r.type());
+        assertEquals(new Retrieval(18803, 44171, 24845), r.boundary());
+        assertEquals(new Retrieval(5330, 26328, 16927), r.grouping());
     }
 
     @Test
@@ -65,6 +75,10 @@ class MandarinTdeTest {
         assertEquals(0.880712846099123, r.ned(), EPS);
         assertEquals(1.0, r.coverage(), EPS);
         assertEquals(357082, r.pairs());
+        assertEquals(new Retrieval(1903, 27141, 19796), r.token());
+        assertEquals(new Retrieval(965, 14218, 8871), r.type());
+        assertEquals(new Retrieval(18793, 44130, 24845), r.boundary());
+        assertEquals(new Retrieval(5329, 26328, 16927), r.grouping());
     }
 
     @Test
