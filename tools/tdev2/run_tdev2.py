@@ -98,6 +98,15 @@ def paired_only(disc):
     return paired
 
 
+def guarded(compute):
+    """tdev2's value, or None where tdev2 raises (its F-scores divide by P + R = 0 and its token
+    F-score asserts a non-zero precision)."""
+    try:
+        return compute()
+    except (AssertionError, ZeroDivisionError):
+        return None
+
+
 def main():
     phn, wrd, cls = sys.argv[1:4]
     fold = '--files' in sys.argv
@@ -124,15 +133,16 @@ def main():
     result = {}
     tt = token_type.TokenType(gold, disc)
     tt.compute_token_type()
-    (tp, yp), (tr, yr), (tf, yf) = tt.precision, tt.recall, tt.fscore
+    (tp, yp), (tr, yr) = tt.precision, tt.recall
+    tf, yf = guarded(lambda: tt.fscore) or (None, None)
     result['token'] = {'precision': tp, 'recall': tr, 'fscore': tf}
     result['type'] = {'precision': yp, 'recall': yr, 'fscore': yf}
     b = Boundary(gold, disc)
     b.compute_boundary()
-    result['boundary'] = {'precision': b.precision, 'recall': b.recall, 'fscore': b.fscore}
+    result['boundary'] = {'precision': b.precision, 'recall': b.recall, 'fscore': guarded(lambda: b.fscore)}
     g = Grouping(paired_disc)
     g.compute_grouping()
-    result['grouping'] = {'precision': g.precision, 'recall': g.recall, 'fscore': g.fscore}
+    result['grouping'] = {'precision': g.precision, 'recall': g.recall, 'fscore': guarded(lambda: g.fscore)}
     n = Ned(paired_disc)
     n.compute_ned()
     result['ned'] = float(n.ned)
