@@ -31,18 +31,20 @@ class MandarinTdeTest {
     private static final double EPS = 1e-12;
     private static GoldAlignment gold;
     private static List<IntervalBlock> classes;
+    private static TdeEvaluation contract;
 
     @BeforeAll
     static void read() throws URISyntaxException {
         Path dir = Path.of(MandarinTdeTest.class.getResource("/data/zr17-mandarin/mandarin.phn").toURI()).getParent();
         gold = GoldAlignment.read(dir.resolve("mandarin.phn"), dir.resolve("mandarin.wrd"));
         classes = ClassFileReader.readClasses(dir.resolve("kamper_mandarin.class"));
+        contract = new TdeEvaluation(gold, "kamper", classes);
     }
 
     @Test
     void contractFiguresEqualTdev2PatchedAtItsTwoDepartures() {
         // run_tdev2.py ... --contract
-        TdeResult r = new TdeEvaluation(gold, "kamper", classes).result();
+        TdeResult r = contract.result();
         assertRetrieval(r.token(), 0.0699679451751962, 0.09592847039806021, 0.08091697381596608);
         assertRetrieval(r.type(), 0.06764168190127971, 0.10844324202457446, 0.08331529034772442);
         assertRetrieval(r.boundary(), 0.4256865364152951, 0.7568122358623466, 0.5448881418801437);
@@ -87,7 +89,7 @@ class MandarinTdeTest {
         // shorter than 60 ms overlapped by exactly half of it, which tdev2's floating-point
         // ratio puts just below 0.5 (counted independently by comparing tdev2's
         // utils.check_boundary with an exact Fraction version on every distinct fragment).
-        Set<String> exact = new HashSet<>(new TdeEvaluation(gold, "k", classes, false, false).snappedFragments());
+        Set<String> exact = new HashSet<>(contract.snappedFragments());
         Set<String> floating = new HashSet<>(new TdeEvaluation(gold, "k", classes, true, false).snappedFragments());
         assertEquals(exact.size(), floating.size());
         floating.removeAll(exact);
@@ -101,7 +103,7 @@ class MandarinTdeTest {
         // of the 12 speakers (that file's gold and fragments only, classes left with fewer than
         // two fragments dropped for grouping and NED), then mean, population std, min, max of
         // the 12 outputs (Python statistics.pstdev).
-        TdeEvaluation e = new TdeEvaluation(gold, "kamper", classes);
+        TdeEvaluation e = contract;
         List<Fold> folds = SpeakerRule.untilUnderscore().folds(gold.fileNames());
         assertEquals(List.of("A08", "A33", "A36", "B02", "B06", "B08", "C04", "C08", "C19", "D07", "D08", "D21"),
                 folds.stream().map(Fold::name).toList());

@@ -4,6 +4,7 @@ import dev.segmon.app.cli.JsonOutput;
 import dev.segmon.app.cli.Table;
 import dev.segmon.app.cli.UsageException;
 import dev.segmon.model.io.ClassFileReader;
+import dev.segmon.model.io.InputException;
 import dev.segmon.model.tde.Fold;
 import dev.segmon.model.tde.GoldAlignment;
 import dev.segmon.model.tde.Retrieval;
@@ -74,6 +75,9 @@ public final class TdeCommand implements Callable<Integer> {
         List<Fold> foldList = folds != null
                 ? ClassFileReader.readFolds(folds).stream().map(Fold::of).toList()
                 : withinTalker ? speakers.folds(gold.fileNames()) : List.of();
+        if (folds != null && foldList.isEmpty()) {
+            throw new InputException(folds, 0, "no fold: expected 'file onset offset' lines, folds separated by blank lines");
+        }
         List<TdeResult> perFold = new ArrayList<>();
         for (Fold f : foldList) {
             perFold.add(evaluation.result(f));
