@@ -13,8 +13,6 @@ import dev.segmon.model.Ratio;
  * but gold word spellings, and one spelling aligned with two phone strings can be hit twice.
  */
 public record Retrieval(long hits, long found, long gold) {
-    public static final Retrieval ZERO = new Retrieval(0, 0, 0);
-
     public Double precision() {
         return Ratio.of(hits, found);
     }
