@@ -65,6 +65,11 @@ class IncrementalMatcherTest {
         assertEquals(Admission.OVERLAP, ref.offer(new long[] {1_500_000}, new long[] {2_500_000}, false, D));
         // {0, 1, 2}: the shared boundary 1.0 counts once, as offline.
         assertEquals(3, ref.times().length);
+        // The same chunk again is a re-send, not a conflict.
+        assertEquals(Admission.DUPLICATE, ref.offer(new long[] {1_000_000}, new long[] {2_000_000}, false, D));
+        assertEquals(Admission.ACCEPTED, ref.offer(new long[0], new long[0], true, D));
+        assertEquals(Admission.DUPLICATE, ref.offer(new long[0], new long[0], true, D));
+        assertEquals(Admission.AFTER_END, ref.offer(new long[] {2_000_000}, new long[] {3_000_000}, false, D));
     }
 
     /**

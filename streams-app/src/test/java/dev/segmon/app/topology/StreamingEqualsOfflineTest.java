@@ -126,7 +126,7 @@ class StreamingEqualsOfflineTest {
         return s.stream().mapToDouble(ms -> ms / 1000.0).toArray();
     }
 
-    /** The reference in 1-3 chunks in time order, the last one final; sometimes an empty final chunk. */
+    /** The reference in 1-3 chunks in time order, the last one final; sometimes an empty final chunk; some chunks sent twice. */
     private static List<String[]> referenceMessages(Random rnd, String id, List<Segment> segments) {
         List<String[]> out = new ArrayList<>();
         if (segments.isEmpty()) {
@@ -140,6 +140,9 @@ class StreamingEqualsOfflineTest {
             List<Segment> part = segments.subList(Math.min(c * per, segments.size()), Math.min((c + 1) * per, segments.size()));
             boolean last = (c + 1) * per >= segments.size();
             out.add(new String[] {"ref", id, referenceJson(id, part, last && !emptyFinal)});
+            if (rnd.nextInt(4) == 0) { // a re-sent chunk: refused as a duplicate, counted once
+                out.add(out.get(out.size() - 1));
+            }
         }
         if (emptyFinal) {
             out.add(new String[] {"ref", id, referenceJson(id, List.of(), true)});
