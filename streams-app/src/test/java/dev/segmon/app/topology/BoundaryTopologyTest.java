@@ -47,8 +47,10 @@ class BoundaryTopologyTest {
             // Both hits are 0.01 s off: bucket "<= 0.01" (index 1), sum 0.02 s.
             assertEquals(2, t.offsetBuckets()[1]);
             assertEquals(20_000, t.offsetSumMicros());
-            // segmon.metrics: the minute of record time 00:00 (timestamps 0-2 ms after START) was
-            // updated once (everything was decided by the end record); its last value holds 3/3/2.
+            // segmon.metrics: nothing until the 1 s wall-clock emission; then the minute of record
+            // time 00:00 (timestamps 0-2 ms after START), once, holding 3/3/2.
+            assertTrue(d.metrics.isEmpty());
+            d.driver.advanceWallClockTime(Duration.ofSeconds(1));
             var windows = d.metrics.readKeyValuesToList();
             assertEquals(1, windows.size());
             assertEquals("m|word|" + SegmonDriver.START.toEpochMilli(), windows.get(0).key);
@@ -57,6 +59,9 @@ class BoundaryTopologyTest {
             assertEquals("2026-01-01T00:01:00Z", w.get("window_end").asText());
             assertEquals(2, w.get("hits").asLong());
             assertEquals(3, w.get("n_ref").asLong());
+            // emitted once: unchanged buckets are not re-sent
+            d.driver.advanceWallClockTime(Duration.ofSeconds(1));
+            assertTrue(d.metrics.isEmpty());
         }
     }
 
