@@ -66,6 +66,8 @@ public final class SegmonTopology {
         // a transaction commit takes about as long, so the thread would wait more than it works
         // (measured: docs/streaming.md). One second keeps metrics fresh enough for a 15 s scrape.
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1000);
+        // Inputs are read as bytes (nothing to fail on); an oversized dead letter must not stop the monitor.
+        p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, OversizedDeadLetterHandler.class.getName());
         p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         if (config.stateDir() != null) {
