@@ -185,7 +185,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         referenceClock.put(clockKey, States.encodeLong(Math.max(States.decodeLong(referenceClock.get(clockKey)), record.timestamp())));
         for (KeyValue<String, Hypothesis> kv : open) {
             String model = States.parts(kv.key)[2];
-            hypotheses.put(kv.key, States.encode(advance(r.utterance(), model, r.tier(), kv.value, next, record.timestamp())));
+            // A reference still streaming in keeps its hypotheses waiting (their expiry restarts).
+            Hypothesis waiting = new Hypothesis(kv.value.matcher(), next.lastWallMs(), kv.value.lastRecordMs(), false);
+            hypotheses.put(kv.key, States.encode(advance(r.utterance(), model, r.tier(), waiting, next, record.timestamp())));
         }
     }
 

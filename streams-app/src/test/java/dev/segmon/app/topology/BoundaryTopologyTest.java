@@ -177,4 +177,21 @@ class BoundaryTopologyTest {
             }
         }
     }
+
+    @Test
+    void aReferenceStillStreamingKeepsItsHypothesesWaiting() throws Exception {
+        try (SegmonDriver d = new SegmonDriver(MonitorConfig.builder().referenceMaxDelay(Duration.ofMinutes(10))
+                .expiryInterval(Duration.ofSeconds(1)))) {
+            d.hyp("u1", "{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"word\",\"times\":[0.5,20.0],\"end\":true}", 0);
+            // Chunks every 8 minutes: each restarts the 10-minute wait of the ended hypothesis.
+            d.driver.advanceWallClockTime(Duration.ofMinutes(8));
+            d.ref("u1", "{\"utterance\":\"u1\",\"tier\":\"word\",\"segments\":[{\"start\":0,\"end\":10}]}", 1);
+            d.driver.advanceWallClockTime(Duration.ofMinutes(8));
+            d.ref("u1", "{\"utterance\":\"u1\",\"tier\":\"word\",\"segments\":[{\"start\":10,\"end\":20}],\"final\":true}", 2);
+            // 16 minutes after the end, but scored, not timed out: ref {0, 10, 20}, hyp {0.5, 20}:
+            // 0.5 is 0.5 s from 0 (miss), 20/20 hit -> n_ref 3, n_hyp 2, hits 1.
+            assertEquals(Map.of("scored", 1L), d.totals("m", "word").outcomes());
+            assertEquals(BoundaryCounts.oneToOne(3, 2, 1), d.totals("m", "word").counts());
+        }
+    }
 }
