@@ -21,7 +21,7 @@ import java.util.Properties;
  * {@code 2d}, ISO-8601 {@code PT1H}, or plain seconds), {@code expiry-interval},
  * {@code hypotheses-topic}, {@code references-topic}, {@code scores-topic},
  * {@code dead-letters-topic}, {@code metrics-topic}, {@code state-dir}, {@code create-topics},
- * {@code partitions}, {@code replication-factor}. Environment variables are the upper-case names
+ * {@code partitions}, {@code replication-factor}, {@code tiers} (comma-separated; empty = any). Environment variables are the upper-case names
  * with {@code SEGMON_} in front and {@code _} for {@code -} ({@code SEGMON_BOOTSTRAP_SERVERS}).
  * Kafka client settings pass through: {@code kafka.KEY=VALUE} in a flag map or properties file,
  * {@code KAFKA_SECURITY_PROTOCOL=SASL_SSL} in the environment (lower case, {@code _} -> {@code .};
@@ -54,6 +54,7 @@ public final class MonitorConfig {
     private final int partitions;
     private final short replicationFactor;
     private final Map<String, String> kafkaProperties;
+    private final java.util.Set<String> tiers;
 
     private MonitorConfig(Builder b) {
         this.bootstrapServers = b.bootstrapServers;
@@ -73,6 +74,7 @@ public final class MonitorConfig {
         this.partitions = b.partitions;
         this.replicationFactor = b.replicationFactor;
         this.kafkaProperties = Map.copyOf(b.kafkaProperties);
+        this.tiers = java.util.Set.copyOf(b.tiers);
     }
 
     public static Builder builder() {
@@ -99,6 +101,7 @@ public final class MonitorConfig {
         b.partitions = partitions;
         b.replicationFactor = replicationFactor;
         b.kafkaProperties.putAll(kafkaProperties);
+        b.tiers.addAll(tiers);
         return b;
     }
 
@@ -127,6 +130,8 @@ public final class MonitorConfig {
     public int partitions() { return partitions; }
     /** Replication factor of topics the monitor creates; 0 = the broker's default. */
     public short replicationFactor() { return replicationFactor; }
+    /** The tiers accepted; empty = any tier. A record of another tier is a dead letter ({@code unknown_tier}). */
+    public java.util.Set<String> tiers() { return tiers; }
     /** Extra Kafka / Kafka Streams client settings, passed through unchanged (they win over segmon's defaults). */
     public Map<String, String> kafkaProperties() { return kafkaProperties; }
 
@@ -208,6 +213,13 @@ public final class MonitorConfig {
             case "create-topics" -> b.createTopics(parseBoolean(value));
             case "partitions" -> b.partitions(Integer.parseInt(value));
             case "replication-factor" -> b.replicationFactor(Short.parseShort(value));
+            case "tiers" -> {
+                for (String t : value.split(",")) {
+                    if (!t.isBlank()) {
+                        b.tier(t.trim());
+                    }
+                }
+            }
             default -> throw new IllegalArgumentException("unknown setting (Kafka settings take the prefix kafka.)");
         }
     }
@@ -270,6 +282,7 @@ public final class MonitorConfig {
         private int partitions;
         private short replicationFactor;
         private final Map<String, String> kafkaProperties = new LinkedHashMap<>();
+        private final java.util.Set<String> tiers = new java.util.LinkedHashSet<>();
 
         private Builder() {
         }
@@ -332,6 +345,12 @@ public final class MonitorConfig {
                 throw new IllegalArgumentException("replication factor must be >= 0");
             }
             this.replicationFactor = n;
+            return this;
+        }
+
+        /** Accept this tier (repeatable); with none given every tier is accepted. */
+        public Builder tier(String name) {
+            tiers.add(nonBlank(name, "tier"));
             return this;
         }
 
