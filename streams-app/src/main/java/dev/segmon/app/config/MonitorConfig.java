@@ -34,6 +34,11 @@ public final class MonitorConfig {
     public static final String DEFAULT_SCORES_TOPIC = "segmon.scores";
     public static final String DEFAULT_DEAD_LETTERS_TOPIC = "segmon.dead-letters";
     public static final String DEFAULT_METRICS_TOPIC = "segmon.metrics";
+    /** Every setting name (flags, properties file, and SEGMON_* environment variables). */
+    public static final java.util.Set<String> SETTINGS = java.util.Set.of("bootstrap-servers", "application-id", "tolerance",
+            "metrics-port", "max-disorder", "reference-max-delay", "expiry-interval", "hypotheses-topic", "references-topic",
+            "scores-topic", "dead-letters-topic", "metrics-topic", "state-dir", "create-topics", "partitions",
+            "replication-factor", "tiers");
     /** Prefix of pass-through Kafka settings in flag maps and properties files. */
     public static final String KAFKA_PREFIX = "kafka.";
 
@@ -159,8 +164,10 @@ public final class MonitorConfig {
         }
         for (Map.Entry<String, String> e : env.entrySet()) {
             String name = e.getKey();
-            if (name.startsWith("SEGMON_") && !name.equals("SEGMON_DEBUG") && !name.equals("SEGMON_JAVA_OPTS")) {
-                put(settings, sourceOf, name.substring(7).toLowerCase(Locale.ROOT).replace('_', '-'), e.getValue(), name);
+            String setting = name.startsWith("SEGMON_") ? name.substring(7).toLowerCase(Locale.ROOT).replace('_', '-') : "";
+            if (SETTINGS.contains(setting)) {
+                // Other SEGMON_* variables (SEGMON_DEBUG, SEGMON_JAVA_OPTS, other commands' settings) are not ours.
+                put(settings, sourceOf, setting, e.getValue(), name);
             } else if (name.startsWith("KAFKA_") && !name.endsWith("_OPTS")) {
                 put(settings, sourceOf, KAFKA_PREFIX + name.substring(6).toLowerCase(Locale.ROOT).replace('_', '.'), e.getValue(), name);
             }
