@@ -99,6 +99,11 @@ class MatchingTest {
         assertTrue(Math.abs(0.31 - 0.3) > 0.01);
         assertEquals(1, BoundaryScorer.builder().tolerance(0.01).build()
                 .score(new Utterance.Marked("u", new double[] {0.3}), new Utterance.Marked("u", new double[] {0.31})).hits());
+        // Also at larger magnitudes, where mir_eval (comparing doubles) misses it: |3.52 - 3.5| and
+        // |4.112 - 4.092| exceed 0.02 in doubles (see BoundaryMirEvalTest).
+        assertTrue(Math.abs(3.52 - 3.5) > 0.02 && Math.abs(4.112 - 4.092) > 0.02);
+        assertEquals(BoundaryCounts.oneToOne(2, 2, 2), scorer.score(new Utterance.Marked("u", new double[] {3.5, 4.112}),
+                new Utterance.Marked("u", new double[] {3.52, 4.092})));
         // One microsecond beyond tolerance is a miss: 0.520001 - 0.50 = 20.001 ms > 20 ms.
         assertEquals(0, scorer.score(new Utterance.Marked("u", new double[] {0.50}),
                 new Utterance.Marked("u", new double[] {0.520001})).hits());
