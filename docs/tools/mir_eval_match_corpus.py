@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The mir_eval side of the end-to-end speed comparison (dev tool, not run by CI).
 
-    /usr/bin/python3 docs/tools/mir_eval_match_corpus.py REF.jsonl HYP.jsonl [WINDOW]
+    /usr/bin/python3 docs/tools/mir_eval_match_corpus.py REF.jsonl HYP.jsonl [WINDOW] [--micros]
 
 Parses both JSONL files with the json module, pairs utterances by id and runs
 mir_eval.util.match_events(ref, hyp, window) per utterance (the matcher behind
 mir_eval.segment.detection), then prints the pooled counts as one JSON line, the numbers
 `segmon eval boundaries --json` reports (minus mir_eval's double-precision misses at exactly
-the window; see docs/boundaries.md).
+the window; see docs/boundaries.md). With --micros, times and window are first rounded to
+integer microseconds, as segmon compares them: then the counts are equal.
 """
 import json
 import sys
@@ -23,9 +24,14 @@ def read(path):
 
 
 def main():
-    ref_path, hyp_path = sys.argv[1], sys.argv[2]
-    window = float(sys.argv[3]) if len(sys.argv) > 3 else 0.02
+    args = [a for a in sys.argv[1:] if a != "--micros"]
+    ref_path, hyp_path = args[0], args[1]
+    window = float(args[2]) if len(args) > 2 else 0.02
     refs, hyps = read(ref_path), read(hyp_path)
+    if "--micros" in sys.argv:
+        refs = {k: np.round(v * 1e6).astype(np.int64) for k, v in refs.items()}
+        hyps = {k: np.round(v * 1e6).astype(np.int64) for k, v in hyps.items()}
+        window = round(window * 1e6)
     empty = np.array([], dtype=float)
     n_ref = n_hyp = hits = 0
     for uid in refs.keys() | hyps.keys():
