@@ -230,7 +230,10 @@ public final class JsonlReader implements UtteranceReader {
         if (v != JsonToken.VALUE_NUMBER_INT && v != JsonToken.VALUE_NUMBER_FLOAT) {
             throw error(what + index + suffix + " must be a number, not " + (v == null ? "nothing" : p.getText()));
         }
-        double t = p.getDoubleValue();
+        double t = ShortDecimal.parse(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+        if (Double.isNaN(t)) { // not a short plain decimal (or really NaN): the general parser decides
+            t = p.getDoubleValue();
+        }
         if (Double.isNaN(t) || Double.isInfinite(t)) {
             throw error(what + index + suffix + " is not a finite number (" + t + ")");
         }
