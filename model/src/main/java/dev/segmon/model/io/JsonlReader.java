@@ -14,10 +14,8 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Set;
 
 /**
  * JSONL alignments (INTERFACE.md 2.6), one utterance per line:
@@ -42,7 +40,7 @@ public final class JsonlReader implements UtteranceReader {
     private final String source;
     private final Reader in;
     private final JsonParser p;
-    private final Set<String> seen = new HashSet<>();
+    private final SeenIds seen = new SeenIds();
     /** The line of the utterance being read, for error messages. */
     private long lineNumber;
     /** The line where the previous object ended (nothing else may start there). */
