@@ -64,35 +64,40 @@ public final class BoundaryScorer {
         return score(boundaries(reference), boundaries(hypothesis));
     }
 
-    /** Scores a corpus: utterances paired by id, in bounded memory when both sides share an order. */
+    /**
+     * Scores a corpus: utterances paired by id, in bounded memory when both sides share an order.
+     * The hypothesis side is read and turned into boundaries on a second thread, a bounded queue
+     * ahead of the reference side: parsing is most of the work and there are two files, so two
+     * cores halve the wall time (docs/boundaries.md, "Speed"). Counts do not depend on timing.
+     */
     public CorpusBoundaryResult score(UtteranceReader reference, UtteranceReader hypothesis) {
         Map<String, long[]> waitingRef = new HashMap<>();
         Map<String, long[]> waitingHyp = new HashMap<>();
         BoundaryCounts total = BoundaryCounts.ZERO;
         long paired = 0;
         Iterator<Utterance> refs = reference;
-        Iterator<Utterance> hyps = hypothesis;
-        while (refs.hasNext() || hyps.hasNext()) {
-            if (refs.hasNext()) {
-                Utterance r = refs.next();
-                long[] rb = boundaries(r);
-                long[] hb = waitingHyp.remove(r.id());
-                if (hb != null) {
-                    total = total.plus(score(rb, hb));
-                    paired++;
-                } else {
-                    waitingRef.put(r.id(), rb);
+        try (ReadAhead hyps = new ReadAhead(hypothesis, this::boundaries)) {
+            while (refs.hasNext() || hyps.hasNext()) {
+                if (refs.hasNext()) {
+                    Utterance r = refs.next();
+                    long[] rb = boundaries(r);
+                    long[] hb = waitingHyp.remove(r.id());
+                    if (hb != null) {
+                        total = total.plus(score(rb, hb));
+                        paired++;
+                    } else {
+                        waitingRef.put(r.id(), rb);
+                    }
                 }
-            }
-            if (hyps.hasNext()) {
-                Utterance h = hyps.next();
-                long[] hb = boundaries(h);
-                long[] rb = waitingRef.remove(h.id());
-                if (rb != null) {
-                    total = total.plus(score(rb, hb));
-                    paired++;
-                } else {
-                    waitingHyp.put(h.id(), hb);
+                if (hyps.hasNext()) {
+                    ReadAhead.Item h = hyps.next();
+                    long[] rb = waitingRef.remove(h.id());
+                    if (rb != null) {
+                        total = total.plus(score(rb, h.boundaries()));
+                        paired++;
+                    } else {
+                        waitingHyp.put(h.id(), h.boundaries());
+                    }
                 }
             }
         }
