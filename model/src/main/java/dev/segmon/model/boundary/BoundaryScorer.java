@@ -63,19 +63,34 @@ public final class BoundaryScorer {
         return score(boundaries(reference), boundaries(hypothesis));
     }
 
-    /** Scores a corpus: utterances paired by id, in bounded memory when both sides share an order. */
+    /**
+     * Scores a corpus: utterances paired by id, in bounded memory when both sides share an order.
+     * The hypothesis side is read and turned into boundaries on a second thread, a bounded queue
+     * ahead of the reference side: parsing is most of the work and there are two files, so two
+     * cores halve the wall time (docs/boundaries.md, "Speed"). Counts do not depend on timing.
+     */
     public CorpusBoundaryResult score(UtteranceReader reference, UtteranceReader hypothesis) {
         Pairing ref = new Pairing(true);
         Pairing hyp = new Pairing(false);
         BoundaryCounts sum = BoundaryCounts.ZERO;
         long paired = 0;
-        while (reference.hasNext() || hypothesis.hasNext()) {
-            for (BoundaryCounts pair : new BoundaryCounts[] {
-                    reference.hasNext() ? ref.arrive(reference.next(), hyp) : null,
-                    hypothesis.hasNext() ? hyp.arrive(hypothesis.next(), ref) : null}) {
-                if (pair != null) {
-                    sum = sum.plus(pair);
-                    paired++;
+        try (ReadAhead hyps = new ReadAhead(hypothesis, this::boundaries)) {
+            while (reference.hasNext() || hyps.hasNext()) {
+                BoundaryCounts fromRef = null;
+                if (reference.hasNext()) {
+                    Utterance r = reference.next();
+                    fromRef = ref.arrive(r.id(), boundaries(r), hyp);
+                }
+                BoundaryCounts fromHyp = null;
+                if (hyps.hasNext()) {
+                    ReadAhead.Item h = hyps.next();
+                    fromHyp = hyp.arrive(h.id(), h.boundaries(), ref);
+                }
+                for (BoundaryCounts pair : new BoundaryCounts[] {fromRef, fromHyp}) {
+                    if (pair != null) {
+                        sum = sum.plus(pair);
+                        paired++;
+                    }
                 }
             }
         }
@@ -95,11 +110,10 @@ public final class BoundaryScorer {
         }
 
         /** The counts of the utterance and its waiting partner, or null when it is left waiting. */
-        BoundaryCounts arrive(Utterance utterance, Pairing other) {
-            long[] mine = boundaries(utterance);
-            long[] theirs = other.waiting.remove(utterance.id());
+        BoundaryCounts arrive(String id, long[] mine, Pairing other) {
+            long[] theirs = other.waiting.remove(id);
             if (theirs == null) {
-                waiting.put(utterance.id(), mine);
+                waiting.put(id, mine);
                 return null;
             }
             return pair(mine, theirs);
