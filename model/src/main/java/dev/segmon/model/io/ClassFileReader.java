@@ -73,7 +73,7 @@ public final class ClassFileReader {
         String line;
         while ((line = in.readLine()) != null) {
             lineNumber++;
-            String[] f = fields(line);
+            String[] f = TextInput.fields(line);
             if (f.length == 0) {
                 if (name != null) {
                     blocks.add(new IntervalBlock(name, blockLine, current));
@@ -106,8 +106,8 @@ public final class ClassFileReader {
                 name = Integer.toString(blocks.size() + 1);
                 blockLine = lineNumber;
             }
-            long onset = time(source, lineNumber, f[1]);
-            long offset = time(source, lineNumber, f[2]);
+            long onset = Times.micros(source, lineNumber, f[1]);
+            long offset = Times.micros(source, lineNumber, f[2]);
             if (offset <= onset) {
                 throw new InputException(source, lineNumber, "offset " + f[2] + " is not after onset " + f[1]);
             }
@@ -119,86 +119,4 @@ public final class ClassFileReader {
         return blocks;
     }
 
-    /** The whitespace-separated fields of a line (faster than a regular expression split). */
-    public static String[] fields(String line) {
-        List<String> out = new ArrayList<>(4);
-        int n = line.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-            int start = i;
-            while (i < n && !Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-            if (i > start) {
-                out.add(line.substring(start, i));
-            }
-        }
-        return out.toArray(new String[0]);
-    }
-
-    /**
-     * A time in seconds, to the microsecond; shared with the gold alignment loader. Plain
-     * decimals ({@code 95.45}) are read digit by digit straight onto the microsecond grid
-     * (exact, and rounded half up beyond six decimals); anything else (exponents) goes through
-     * {@link Double#parseDouble} and {@link Micros#of}.
-     */
-    public static long time(String source, long line, String text) {
-        long micros = plainDecimalMicros(text);
-        if (micros >= 0) {
-            return micros;
-        }
-        double seconds;
-        try {
-            seconds = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new InputException(source, line, "not a time in seconds: '" + text + "'");
-        }
-        if (!Double.isFinite(seconds) || seconds < 0) {
-            throw new InputException(source, line, "not a time in seconds: '" + text + "'");
-        }
-        return Micros.of(seconds);
-    }
-
-    /** Microseconds of an unsigned plain decimal, or -1 when the text is not one (or is too long). */
-    private static long plainDecimalMicros(String text) {
-        int n = text.length();
-        if (n == 0 || n > 18) {
-            return -1;
-        }
-        long whole = 0;
-        long fraction = 0;
-        int decimals = 0;
-        boolean dot = false;
-        boolean digits = false;
-        boolean roundUp = false;
-        for (int i = 0; i < n; i++) {
-            char c = text.charAt(i);
-            if (c == '.' && !dot) {
-                dot = true;
-            } else if (c >= '0' && c <= '9') {
-                digits = true;
-                if (!dot) {
-                    whole = whole * 10 + (c - '0');
-                } else if (decimals < 6) {
-                    fraction = fraction * 10 + (c - '0');
-                    decimals++;
-                } else if (decimals == 6) {
-                    roundUp = c >= '5';
-                    decimals++;
-                }
-            } else {
-                return -1;
-            }
-        }
-        if (!digits) {
-            return -1;
-        }
-        for (int d = Math.min(decimals, 6); d < 6; d++) {
-            fraction *= 10;
-        }
-        return whole * Micros.PER_SECOND + fraction + (roundUp ? 1 : 0);
-    }
 }

@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The line formats where every line carries its utterance id and one segment (CTM, {@code file
@@ -19,7 +18,6 @@ import java.util.regex.Pattern;
  * its first column, which keeps each utterance's lines in their order.
  */
 final class KeyedLineReader extends LookaheadUtteranceReader {
-    private static final Pattern FIELDS = Pattern.compile("\\s+");
 
     /** One parsed data line. */
     record Line(String id, Segment segment) {
@@ -88,7 +86,7 @@ final class KeyedLineReader extends LookaheadUtteranceReader {
                     continue;
                 }
                 sawData = true;
-                return parser.parse(FIELDS.split(trimmed), source(), lineNumber);
+                return parser.parse(TextInput.fields(trimmed), source(), lineNumber);
             }
         } catch (IOException e) {
             throw new InputException(source(), lineNumber + 1, "cannot read: " + TextInput.describe(e));

@@ -1,5 +1,6 @@
 package dev.segmon.model.io;
 
+import dev.segmon.model.boundary.Micros;
 import java.util.regex.Pattern;
 
 /**
@@ -7,7 +8,7 @@ import java.util.regex.Pattern;
  * optional exponent), not Java's {@code 1d}, {@code 0x1p3} or {@code Infinity}, and a time must be
  * finite and not negative ({@code -0} is zero: Praat writes it).
  */
-final class Times {
+public final class Times {
     private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
     private Times() {
@@ -38,5 +39,68 @@ final class Times {
             throw new InputException(file, line, what + " is negative (" + seconds + ")");
         }
         return seconds + 0.0; // -0.0 becomes 0.0
+    }
+
+    /**
+     * A time in seconds, to the microsecond; exact where the text is a plain decimal. Plain
+     * decimals ({@code 95.45}) are read digit by digit straight onto the microsecond grid
+     * (exact, and rounded half up beyond six decimals); anything else (exponents) goes through
+     * {@link Double#parseDouble} and {@link Micros#of}.
+     */
+    public static long micros(String source, long line, String text) {
+        long micros = plainDecimalMicros(text);
+        if (micros >= 0) {
+            return micros;
+        }
+        double seconds;
+        try {
+            seconds = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new InputException(source, line, "not a time in seconds: '" + text + "'");
+        }
+        if (!Double.isFinite(seconds) || seconds < 0) {
+            throw new InputException(source, line, "not a time in seconds: '" + text + "'");
+        }
+        return Micros.of(seconds);
+    }
+
+    /** Microseconds of an unsigned plain decimal, or -1 when the text is not one (or is too long). */
+    private static long plainDecimalMicros(String text) {
+        int n = text.length();
+        if (n == 0 || n > 18) {
+            return -1;
+        }
+        long whole = 0;
+        long fraction = 0;
+        int decimals = 0;
+        boolean dot = false;
+        boolean digits = false;
+        boolean roundUp = false;
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (c == '.' && !dot) {
+                dot = true;
+            } else if (c >= '0' && c <= '9') {
+                digits = true;
+                if (!dot) {
+                    whole = whole * 10 + (c - '0');
+                } else if (decimals < 6) {
+                    fraction = fraction * 10 + (c - '0');
+                    decimals++;
+                } else if (decimals == 6) {
+                    roundUp = c >= '5';
+                    decimals++;
+                }
+            } else {
+                return -1;
+            }
+        }
+        if (!digits) {
+            return -1;
+        }
+        for (int d = Math.min(decimals, 6); d < 6; d++) {
+            fraction *= 10;
+        }
+        return whole * Micros.PER_SECOND + fraction + (roundUp ? 1 : 0);
     }
 }

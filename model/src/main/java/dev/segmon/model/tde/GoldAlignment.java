@@ -1,6 +1,8 @@
 package dev.segmon.model.tde;
 
 import dev.segmon.model.io.ClassFileReader;
+import dev.segmon.model.io.TextInput;
+import dev.segmon.model.io.Times;
 import dev.segmon.model.io.InputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -103,15 +105,15 @@ public final class GoldAlignment {
             long n = 0;
             while ((line = in.readLine()) != null) {
                 n++;
-                String[] f = ClassFileReader.fields(line);
+                String[] f = TextInput.fields(line);
                 if (f.length == 0) {
                     continue;
                 }
                 if (f.length != 4) {
                     throw new InputException(source, n, "expected 'file onset offset symbol', got '" + line.trim() + "'");
                 }
-                long on = ClassFileReader.time(source, n, f[1]);
-                long off = ClassFileReader.time(source, n, f[2]);
+                long on = Times.micros(source, n, f[1]);
+                long off = Times.micros(source, n, f[2]);
                 if (off <= on) {
                     throw new InputException(source, n, "offset " + f[2] + " is not after onset " + f[1]);
                 }

@@ -33,15 +33,15 @@ class ClassFileReaderTest {
 
     @Test
     void timesLandExactlyOnTheMicrosecondGrid() {
-        assertEquals(29_500, ClassFileReader.time("t", 1, "0.0295"));
-        assertEquals(1_009_670_000, ClassFileReader.time("t", 1, "1009.67"));
-        assertEquals(1_000, ClassFileReader.time("t", 1, "1e-3"));
+        assertEquals(29_500, Times.micros("t", 1, "0.0295"));
+        assertEquals(1_009_670_000, Times.micros("t", 1, "1009.67"));
+        assertEquals(1_000, Times.micros("t", 1, "1e-3"));
         // beyond six decimals: to the nearest microsecond, halves up
-        assertEquals(2, ClassFileReader.time("t", 1, "0.0000015"));
-        assertEquals(1, ClassFileReader.time("t", 1, "0.0000014"));
-        assertThrows(InputException.class, () -> ClassFileReader.time("t", 1, "-1"));
-        assertThrows(InputException.class, () -> ClassFileReader.time("t", 1, "."));
-        assertThrows(InputException.class, () -> ClassFileReader.time("t", 1, "NaN"));
+        assertEquals(2, Times.micros("t", 1, "0.0000015"));
+        assertEquals(1, Times.micros("t", 1, "0.0000014"));
+        assertThrows(InputException.class, () -> Times.micros("t", 1, "-1"));
+        assertThrows(InputException.class, () -> Times.micros("t", 1, "."));
+        assertThrows(InputException.class, () -> Times.micros("t", 1, "NaN"));
     }
 
     @Test
