@@ -4,7 +4,6 @@ import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.io.UtteranceReader;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -66,48 +65,59 @@ public final class BoundaryScorer {
 
     /** Scores a corpus: utterances paired by id, in bounded memory when both sides share an order. */
     public CorpusBoundaryResult score(UtteranceReader reference, UtteranceReader hypothesis) {
-        Map<String, long[]> waitingRef = new HashMap<>();
-        Map<String, long[]> waitingHyp = new HashMap<>();
-        BoundaryCounts total = BoundaryCounts.ZERO;
+        Pairing ref = new Pairing(true);
+        Pairing hyp = new Pairing(false);
+        BoundaryCounts sum = BoundaryCounts.ZERO;
         long paired = 0;
-        Iterator<Utterance> refs = reference;
-        Iterator<Utterance> hyps = hypothesis;
-        while (refs.hasNext() || hyps.hasNext()) {
-            if (refs.hasNext()) {
-                Utterance r = refs.next();
-                long[] rb = boundaries(r);
-                long[] hb = waitingHyp.remove(r.id());
-                if (hb != null) {
-                    total = total.plus(score(rb, hb));
+        while (reference.hasNext() || hypothesis.hasNext()) {
+            for (BoundaryCounts pair : new BoundaryCounts[] {
+                    reference.hasNext() ? ref.arrive(reference.next(), hyp) : null,
+                    hypothesis.hasNext() ? hyp.arrive(hypothesis.next(), ref) : null}) {
+                if (pair != null) {
+                    sum = sum.plus(pair);
                     paired++;
-                } else {
-                    waitingRef.put(r.id(), rb);
-                }
-            }
-            if (hyps.hasNext()) {
-                Utterance h = hyps.next();
-                long[] hb = boundaries(h);
-                long[] rb = waitingRef.remove(h.id());
-                if (rb != null) {
-                    total = total.plus(score(rb, hb));
-                    paired++;
-                } else {
-                    waitingHyp.put(h.id(), hb);
                 }
             }
         }
-        List<String> unpaired = new ArrayList<>(waitingRef.size() + waitingHyp.size());
-        long[] none = new long[0];
-        for (Map.Entry<String, long[]> e : waitingRef.entrySet()) {
-            total = total.plus(score(e.getValue(), none));
-            unpaired.add(e.getKey());
-        }
-        for (Map.Entry<String, long[]> e : waitingHyp.entrySet()) {
-            total = total.plus(score(none, e.getValue()));
-            unpaired.add(e.getKey());
-        }
+        List<String> unpaired = new ArrayList<>(ref.waiting.size() + hyp.waiting.size());
+        sum = sum.plus(ref.scoreAlone(unpaired)).plus(hyp.scoreAlone(unpaired));
         unpaired.sort(null);
-        return new CorpusBoundaryResult(total, paired + unpaired.size(), unpaired);
+        return new CorpusBoundaryResult(sum, paired + unpaired.size(), unpaired);
+    }
+
+    /** One side of the pairing: the utterances of this side still waiting for their partner. */
+    private final class Pairing {
+        private final boolean isReference;
+        private final Map<String, long[]> waiting = new HashMap<>();
+
+        Pairing(boolean isReference) {
+            this.isReference = isReference;
+        }
+
+        /** The counts of the utterance and its waiting partner, or null when it is left waiting. */
+        BoundaryCounts arrive(Utterance utterance, Pairing other) {
+            long[] mine = boundaries(utterance);
+            long[] theirs = other.waiting.remove(utterance.id());
+            if (theirs == null) {
+                waiting.put(utterance.id(), mine);
+                return null;
+            }
+            return pair(mine, theirs);
+        }
+
+        /** The counts of every never-paired utterance against an empty other side; their ids go to unpaired. */
+        BoundaryCounts scoreAlone(List<String> unpaired) {
+            BoundaryCounts sum = BoundaryCounts.ZERO;
+            for (Map.Entry<String, long[]> e : waiting.entrySet()) {
+                sum = sum.plus(pair(e.getValue(), new long[0]));
+                unpaired.add(e.getKey());
+            }
+            return sum;
+        }
+
+        private BoundaryCounts pair(long[] mine, long[] theirs) {
+            return isReference ? score(mine, theirs) : score(theirs, mine);
+        }
     }
 
     /** Fluent builder; defaults are INTERFACE.md's: 0.02 s, one-to-one, no trimming, no label dropped. */

@@ -1,7 +1,7 @@
 package dev.segmon.model.io;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -67,6 +67,7 @@ public final class JsonlReader implements UtteranceReader {
         try {
             while ((line = in.readLine()) != null) {
                 lineNumber++;
+                TextInput.checkDecoded(line, source, lineNumber);
                 if (!line.isBlank()) {
                     Utterance u = parse(line);
                     if (!seen.add(u.id())) {
@@ -76,10 +77,11 @@ public final class JsonlReader implements UtteranceReader {
                 }
             }
         } catch (IOException e) {
-            throw error("cannot read: " + e.getMessage());
+            lineNumber++;
+            throw error("cannot read: " + TextInput.describe(e));
         }
-        if (lineNumber == 0) {
-            throw new InputException(source, 0, "empty file: no utterance");
+        if (seen.isEmpty()) {
+            throw new InputException(source, 0, lineNumber == 0 ? "empty file: no utterance" : "empty file: only blank lines");
         }
         return null;
     }
@@ -98,7 +100,7 @@ public final class JsonlReader implements UtteranceReader {
                 switch (field) {
                     case "id" -> {
                         if (value != JsonToken.VALUE_STRING && value != JsonToken.VALUE_NUMBER_INT) {
-                            throw error("\"id\" must be a string");
+                            throw error("\"id\" must be a string, not " + describe(p, value));
                         }
                         id = p.getText();
                     }
@@ -123,8 +125,9 @@ public final class JsonlReader implements UtteranceReader {
                 return new Utterance.Marked(id, boundaries);
             }
             throw error("missing \"segments\" or \"boundaries\"");
-        } catch (JsonParseException e) {
-            throw error("malformed JSON: " + e.getOriginalMessage());
+        } catch (JsonProcessingException e) {
+            // syntax errors, truncated lines and Jackson's size limits (a number of thousands of digits)
+            throw error("malformed JSON: " + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -138,7 +141,7 @@ public final class JsonlReader implements UtteranceReader {
         int index = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_OBJECT) {
-                throw error("segment " + index + " must be an object with \"start\" and \"end\"");
+                throw error("segment " + index + " must be an object with \"start\" and \"end\", not " + describe(p, p.currentToken()));
             }
             double start = Double.NaN;
             double end = Double.NaN;
@@ -157,7 +160,12 @@ public final class JsonlReader implements UtteranceReader {
                         end = time(p, v, "segment " + index + " end");
                         hasEnd = true;
                     }
-                    case "label" -> label = v == JsonToken.VALUE_NULL ? "" : p.getText();
+                    case "label" -> {
+                        if (v != JsonToken.VALUE_STRING && v != JsonToken.VALUE_NULL) {
+                            throw error("segment " + index + " label must be a string, not " + describe(p, v));
+                        }
+                        label = v == JsonToken.VALUE_NULL ? "" : p.getText();
+                    }
                     default -> p.skipChildren();
                 }
             }
@@ -191,20 +199,33 @@ public final class JsonlReader implements UtteranceReader {
 
     private double time(JsonParser p, JsonToken v, String what) throws IOException {
         if (v != JsonToken.VALUE_NUMBER_INT && v != JsonToken.VALUE_NUMBER_FLOAT) {
-            throw error(what + " must be a number, not " + (v == null ? "nothing" : p.getText()));
+            throw error(what + " must be a number, not " + describe(p, v));
         }
         double t = p.getDoubleValue();
         return checkedTime(t, what);
     }
 
     private double checkedTime(double t, String what) {
-        if (Double.isNaN(t) || Double.isInfinite(t)) {
-            throw error(what + " is not a finite number (" + t + ")");
+        return Times.check(t, what, source, lineNumber);
+    }
+
+    /** A JSON value for an error message: its kind, and the text of a scalar. */
+    private static String describe(JsonParser p, JsonToken v) throws IOException {
+        if (v == null) {
+            return "nothing";
         }
-        if (t < 0) {
-            throw error(what + " is negative (" + t + ")");
-        }
-        return t;
+        return switch (v) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_NULL -> "null";
+            case VALUE_STRING -> "the string \"" + p.getText() + "\"";
+            default -> p.getText();
+        };
+    }
+
+    private static String firstLine(String message) {
+        int nl = message == null ? -1 : message.indexOf('\n');
+        return nl < 0 ? String.valueOf(message) : message.substring(0, nl);
     }
 
     private InputException error(String problem) {
