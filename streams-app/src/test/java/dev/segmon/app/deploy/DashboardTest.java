@@ -21,11 +21,15 @@ import org.junit.jupiter.api.Test;
 class DashboardTest {
   private static final Pattern SERIES_NAME = Pattern.compile("\\b(segmon[_:][a-z0-9_:]+|kafka_[a-z0-9_]+|ALERTS)\\b");
 
-  /** SEGMON_WRITE_DASHBOARD=1 regenerates the committed file before the checks read it. */
+  /**
+   * SEGMON_WRITE_DASHBOARD=1 regenerates the committed file (and the layout picture of
+   * docs/operations.md) before the checks read it.
+   */
   @BeforeAll
   static void regenerateWhenAsked() throws Exception {
     if ("1".equals(System.getenv("SEGMON_WRITE_DASHBOARD"))) {
       DashboardGenerator.main(new String[0]);
+      DashboardLayoutPicture.main(new String[0]);
     }
   }
 
