@@ -23,51 +23,27 @@ import java.util.Set;
  * {@code {"id": "u1", "boundaries": [0.0, 0.42]}}. Blank lines are skipped, unknown fields ignored.
  * Parsed with Jackson's streaming tokenizer: no object mapping, one line in memory.
  */
-public final class JsonlReader implements UtteranceReader {
+public final class JsonlReader extends LookaheadUtteranceReader {
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS) // so that NaN is reported as NaN, not as a syntax error
             .build();
 
-    private final String source;
     private final BufferedReader in;
     private final Set<String> seen = new HashSet<>();
     private long lineNumber;
-    private Utterance next;
 
     public JsonlReader(String source, BufferedReader in) {
-        this.source = source;
+        super(source);
         this.in = in;
     }
 
     @Override
-    public String source() {
-        return source;
-    }
-
-    @Override
-    public boolean hasNext() {
-        if (next == null) {
-            next = readNext();
-        }
-        return next != null;
-    }
-
-    @Override
-    public Utterance next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException();
-        }
-        Utterance u = next;
-        next = null;
-        return u;
-    }
-
-    private Utterance readNext() {
+    Utterance readNext() {
         String line;
         try {
             while ((line = in.readLine()) != null) {
                 lineNumber++;
-                TextInput.checkDecoded(line, source, lineNumber);
+                TextInput.checkDecoded(line, source(), lineNumber);
                 if (!line.isBlank()) {
                     Utterance u = parse(line);
                     if (!seen.add(u.id())) {
@@ -81,7 +57,7 @@ public final class JsonlReader implements UtteranceReader {
             throw error("cannot read: " + TextInput.describe(e));
         }
         if (seen.isEmpty()) {
-            throw new InputException(source, 0, lineNumber == 0 ? "empty file: no utterance" : "empty file: only blank lines");
+            throw new InputException(source(), 0, lineNumber == 0 ? "empty file: no utterance" : "empty file: only blank lines");
         }
         return null;
     }
@@ -206,7 +182,7 @@ public final class JsonlReader implements UtteranceReader {
     }
 
     private double checkedTime(double t, String what) {
-        return Times.check(t, what, source, lineNumber);
+        return Times.check(t, what, source(), lineNumber);
     }
 
     /** A JSON value for an error message: its kind, and the text of a scalar. */
@@ -229,15 +205,11 @@ public final class JsonlReader implements UtteranceReader {
     }
 
     private InputException error(String problem) {
-        return new InputException(source, lineNumber, problem);
+        return new InputException(source(), lineNumber, problem);
     }
 
     @Override
     public void close() {
-        try {
-            in.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        close(in);
     }
 }

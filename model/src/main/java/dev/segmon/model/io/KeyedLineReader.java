@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * could not know the utterance was complete), reported with the hint to sort the file stably by
  * its first column, which keeps each utterance's lines in their order.
  */
-final class KeyedLineReader implements UtteranceReader {
+final class KeyedLineReader extends LookaheadUtteranceReader {
     private static final Pattern FIELDS = Pattern.compile("\\s+");
 
     /** One parsed data line. */
@@ -30,7 +30,6 @@ final class KeyedLineReader implements UtteranceReader {
         Line parse(String[] fields, String file, long line);
     }
 
-    private final String source;
     private final BufferedReader in;
     private final LineParser parser;
     private final String commentPrefix;
@@ -39,42 +38,19 @@ final class KeyedLineReader implements UtteranceReader {
     private boolean sawData;
     private Line pending;
     private boolean exhausted;
-    private Utterance next;
 
     /**
      * @param commentPrefix lines starting with it are skipped ({@code ;;} in CTM), or {@code null}
      */
     KeyedLineReader(String source, BufferedReader in, LineParser parser, String commentPrefix) {
-        this.source = source;
+        super(source);
         this.in = in;
         this.parser = parser;
         this.commentPrefix = commentPrefix;
     }
 
     @Override
-    public String source() {
-        return source;
-    }
-
-    @Override
-    public boolean hasNext() {
-        if (next == null) {
-            next = readNext();
-        }
-        return next != null;
-    }
-
-    @Override
-    public Utterance next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException();
-        }
-        Utterance u = next;
-        next = null;
-        return u;
-    }
-
-    private Utterance readNext() {
+    Utterance readNext() {
         Line first = pending != null ? pending : readLine();
         pending = null;
         if (first == null) {
@@ -82,7 +58,7 @@ final class KeyedLineReader implements UtteranceReader {
         }
         String id = first.id();
         if (!done.add(id)) {
-            throw new InputException(source, lineNumber, "utterance '" + id
+            throw new InputException(source(), lineNumber, "utterance '" + id
                     + "' appears again after other utterances: an utterance's lines must be together"
                     + " (sort the file stably by its first column: sort -s -k1,1)");
         }
@@ -107,29 +83,25 @@ final class KeyedLineReader implements UtteranceReader {
             String text;
             while ((text = in.readLine()) != null) {
                 lineNumber++;
-                String trimmed = TextInput.checkDecoded(text, source, lineNumber).strip();
+                String trimmed = TextInput.checkDecoded(text, source(), lineNumber).strip();
                 if (trimmed.isEmpty() || (commentPrefix != null && trimmed.startsWith(commentPrefix))) {
                     continue;
                 }
                 sawData = true;
-                return parser.parse(FIELDS.split(trimmed), source, lineNumber);
+                return parser.parse(FIELDS.split(trimmed), source(), lineNumber);
             }
         } catch (IOException e) {
-            throw new InputException(source, lineNumber + 1, "cannot read: " + TextInput.describe(e));
+            throw new InputException(source(), lineNumber + 1, "cannot read: " + TextInput.describe(e));
         }
         exhausted = true;
         if (!sawData) {
-            throw new InputException(source, 0, lineNumber == 0 ? "empty file: no utterance" : "empty file: no data line, only blank or comment lines");
+            throw new InputException(source(), 0, lineNumber == 0 ? "empty file: no utterance" : "empty file: no data line, only blank or comment lines");
         }
         return null;
     }
 
     @Override
     public void close() {
-        try {
-            in.close();
-        } catch (IOException ignored) {
-            // nothing was written; a failing close of an input loses nothing
-        }
+        close(in);
     }
 }

@@ -1,0 +1,126 @@
+package dev.segmon.app;
+
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.metrics.MetricsServer;
+import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.topology.SegmonTopology;
+import dev.segmon.app.topology.Topics;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+
+/**
+ * The streaming monitor: the {@link SegmonTopology} on a {@link KafkaStreams} client, plus the
+ * {@code /metrics}, {@code /health} and {@code /ready} HTTP endpoints. {@link #start} returns once
+ * the client is started (not necessarily RUNNING; see {@link #awaitRunning}).
+ *
+ * <p>Metric values are read from committed state stores at scrape time ({@link StoreMetrics}),
+ * never from counters bumped while processing, so they stay exact through crashes and task
+ * migrations under exactly-once processing.
+ */
+public final class Monitor implements AutoCloseable {
+    private final MonitorConfig config;
+    private final KafkaStreams streams;
+    private final PrometheusMeterRegistry registry;
+    private final MetricsServer server;
+    private final CountDownLatch running = new CountDownLatch(1);
+    private volatile KafkaStreamsMetrics streamsMetrics;
+
+    private Monitor(MonitorConfig config) {
+        this.config = config;
+        Properties props = SegmonTopology.streamsProperties(config);
+        Topics.ensure(config, props);
+        this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        this.streams = new KafkaStreams(SegmonTopology.build(config), props);
+        streams.setUncaughtExceptionHandler(ex -> StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT);
+        streams.setStateListener((now, before) -> {
+            if (now == KafkaStreams.State.RUNNING) {
+                bindClientMetrics();
+                running.countDown();
+            }
+        });
+        registry.getPrometheusRegistry().register(new StoreMetrics(streams));
+        try {
+            this.server = MetricsServer.start(config.metricsPort(), registry,
+                    () -> streams.state() == KafkaStreams.State.RUNNING);
+        } catch (IOException e) {
+            registry.close();
+            streams.close(Duration.ZERO);
+            throw new UncheckedIOException("cannot serve metrics on port " + config.metricsPort() + ": " + e.getMessage(), e);
+        }
+        streams.start();
+    }
+
+    /**
+     * Checks (or creates) the topics, starts the Kafka Streams client and the metrics endpoint.
+     *
+     * @throws Topics.MissingTopicsException when topics are missing and may not be created
+     * @throws UncheckedIOException          when the metrics port cannot be bound
+     */
+    public static Monitor start(MonitorConfig config) {
+        return new Monitor(config);
+    }
+
+    // KafkaStreamsMetrics bound before RUNNING only sees client and thread metrics
+    // (shared/notes/kafka-and-prometheus.md), so it is bound on the first transition to RUNNING.
+    private synchronized void bindClientMetrics() {
+        if (streamsMetrics == null) {
+            streamsMetrics = new KafkaStreamsMetrics(streams);
+            streamsMetrics.bindTo(registry);
+        }
+    }
+
+    public MonitorConfig config() {
+        return config;
+    }
+
+    /** The port actually serving {@code /metrics} (the ephemeral one when configured as 0). */
+    public int metricsPort() {
+        return server.port();
+    }
+
+    /** The Kafka Streams client's state. */
+    public KafkaStreams.State state() {
+        return streams.state();
+    }
+
+    /** Waits until the client has reached RUNNING once; false on timeout or if it failed. */
+    public boolean awaitRunning(Duration timeout) {
+        try {
+            return running.await(timeout.toMillis(), TimeUnit.MILLISECONDS) && streams.state().isRunningOrRebalancing();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Whether the client stopped for good (ERROR, or shut down). */
+    public boolean hasFailed() {
+        KafkaStreams.State s = streams.state();
+        return s == KafkaStreams.State.ERROR || s == KafkaStreams.State.PENDING_ERROR;
+    }
+
+    /** The Prometheus text a scrape of {@code /metrics} returns. */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    /** Stops processing (committing what was processed), then the endpoint. */
+    @Override
+    public void close() {
+        streams.close(Duration.ofSeconds(30));
+        server.close();
+        if (streamsMetrics != null) {
+            streamsMetrics.close();
+        }
+        registry.close();
+    }
+}

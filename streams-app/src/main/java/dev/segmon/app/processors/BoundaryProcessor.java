@@ -1,0 +1,386 @@
+package dev.segmon.app.processors;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.processors.Events.Reason;
+import dev.segmon.app.processors.States.Hypothesis;
+import dev.segmon.app.processors.States.Reference;
+import dev.segmon.app.processors.States.Totals;
+import dev.segmon.app.topology.SegmonTopology;
+import dev.segmon.model.boundary.Admission;
+import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.boundary.BoundaryScores;
+import dev.segmon.model.boundary.IncrementalMatcher;
+import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.boundary.ReferenceBoundaries;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The one processor, fed by both input topics (co-partitioned by utterance id). It keeps every
+ * figure it exports in state stores, so that exactly-once processing makes them exact through
+ * crashes and task migrations: nothing is counted outside a store.
+ *
+ * <p>Per (utterance, tier) the reference so far; per (utterance, tier, model) an
+ * {@link IncrementalMatcher} with its own cursor into that reference. Every arrival (either side)
+ * advances the matchers concerned, adds the newly decided counts to the (model, tier) totals and
+ * the (model, tier, minute) bucket, and once both sides are complete emits the utterance's score.
+ *
+ * <p>Expiry runs on WALL-CLOCK punctuation: stream time only advances when records arrive on this
+ * task, so on a quiet partition a stream-time punctuator would never fire and an utterance whose
+ * reference never comes would stay open for ever. Expired utterances are scored with what they
+ * have and counted under their outcome, never dropped silently:
+ * <ul>
+ * <li>{@code scored}: both sides complete;</li>
+ * <li>{@code unreferenced}: the hypothesis ended and no reference came within reference-max-delay;
+ *     scored against an empty reference, as {@code eval boundaries} scores an unpaired utterance
+ *     (every hypothesis boundary a false alarm, n_ref 0);</li>
+ * <li>{@code timed_out}: a side never completed; scored against what had arrived;</li>
+ * <li>{@code unhypothesized}: a reference expired with no hypothesis of any model (model "none").</li>
+ * </ul>
+ */
+public final class BoundaryProcessor implements Processor<byte[], byte[], Object, Object> {
+    public static final String SCORED = "scored";
+    public static final String UNREFERENCED = "unreferenced";
+    public static final String TIMED_OUT = "timed_out";
+    public static final String UNHYPOTHESIZED = "unhypothesized";
+    /** Minute buckets are kept this long behind the task's stream time. */
+    static final long MINUTE_RETENTION_MS = 15 * 60_000L;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final StringSerializer KEY_SERIALIZER = new StringSerializer();
+
+    private final MonitorConfig config;
+    private final long toleranceMicros;
+    private final long disorderMicros;
+    private final long maxDelayMs;
+    private ProcessorContext<Object, Object> context;
+    private KeyValueStore<String, byte[]> references;
+    private KeyValueStore<String, byte[]> hypotheses;
+    private KeyValueStore<String, byte[]> totals;
+    private KeyValueStore<String, byte[]> deadLetters;
+    private KeyValueStore<String, byte[]> minutes;
+    private KeyValueStore<String, byte[]> referenceClock;
+
+    public BoundaryProcessor(MonitorConfig config) {
+        this.config = config;
+        this.toleranceMicros = Micros.of(config.tolerance());
+        this.disorderMicros = Micros.of(config.maxDisorder());
+        this.maxDelayMs = config.referenceMaxDelay().toMillis();
+    }
+
+    @Override
+    public void init(ProcessorContext<Object, Object> context) {
+        this.context = context;
+        this.references = context.getStateStore(StoreNames.REFERENCES);
+        this.hypotheses = context.getStateStore(StoreNames.HYPOTHESES);
+        this.totals = context.getStateStore(StoreNames.TOTALS);
+        this.deadLetters = context.getStateStore(StoreNames.DEAD_LETTERS);
+        this.minutes = context.getStateStore(StoreNames.MINUTES);
+        this.referenceClock = context.getStateStore(StoreNames.REFERENCE_CLOCK);
+        context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
+    }
+
+    @Override
+    public void process(Record<byte[], byte[]> record) {
+        String topic = context.recordMetadata().map(m -> m.topic()).orElse(config.hypothesesTopic());
+        if (topic.equals(config.referencesTopic())) {
+            Events.Parsed p = Events.reference(record.key(), record.value());
+            if (p instanceof Events.Bad bad) {
+                deadLetter(record, bad.reason(), bad.model(), bad.tier(), bad.detail());
+            } else {
+                onReference(record, (Events.Reference) p);
+            }
+        } else {
+            Events.Parsed p = Events.hypothesis(record.key(), record.value());
+            if (p instanceof Events.Bad bad) {
+                deadLetter(record, bad.reason(), bad.model(), bad.tier(), bad.detail());
+            } else {
+                onHypothesis(record, (Events.Hypothesis) p);
+            }
+        }
+    }
+
+    private void onHypothesis(Record<byte[], byte[]> record, Events.Hypothesis h) {
+        String key = States.key(h.utterance(), h.tier(), h.model());
+        byte[] stored = hypotheses.get(key);
+        Hypothesis state;
+        if (stored == null) {
+            state = new Hypothesis(new IncrementalMatcher(), 0, 0, false);
+            update(h.model(), h.tier(), t -> t.withOpen(1));
+            markHypothesized(h.utterance(), h.tier());
+        } else {
+            state = States.decodeHypothesis(stored);
+        }
+        if (state.closed()) {
+            deadLetter(record, h.end() && h.times().length == 0 ? Reason.DUPLICATE : Reason.AFTER_END,
+                    h.model(), h.tier(), "utterance already scored");
+            return;
+        }
+        IncrementalMatcher m = state.matcher();
+        for (double t : h.times()) {
+            Admission a = m.offerHypothesis(Micros.of(t), disorderMicros);
+            if (a != Admission.ACCEPTED) {
+                deadLetter(record, reason(a), h.model(), h.tier(), "time " + t);
+            }
+        }
+        if (h.end() && !m.completeHypothesis()) {
+            deadLetter(record, Reason.DUPLICATE, h.model(), h.tier(), "second end");
+        }
+        long now = context.currentSystemTimeMs();
+        Hypothesis next = new Hypothesis(m, now, Math.max(state.lastRecordMs(), record.timestamp()), false);
+        Reference ref = decodeReference(States.key(h.utterance(), h.tier()));
+        hypotheses.put(key, States.encode(advance(h.utterance(), h.model(), h.tier(), next, ref, record.timestamp())));
+    }
+
+    private void onReference(Record<byte[], byte[]> record, Events.Reference r) {
+        String refKey = States.key(r.utterance(), r.tier());
+        Reference state = decodeReference(refKey);
+        ReferenceBoundaries b = state == null ? new ReferenceBoundaries() : state.boundaries();
+        long[] starts = new long[r.starts().length];
+        long[] ends = new long[starts.length];
+        for (int i = 0; i < starts.length; i++) {
+            starts[i] = Micros.of(r.starts()[i]);
+            ends[i] = Micros.of(r.ends()[i]);
+        }
+        Admission a = b.offer(starts, ends, r.last(), disorderMicros);
+        if (a != Admission.ACCEPTED) {
+            deadLetter(record, reason(a), Events.NO_MODEL, r.tier(), "reference chunk refused");
+            return;
+        }
+        boolean hypothesized = state != null && state.hypothesized();
+        List<KeyValue<String, Hypothesis>> open = new ArrayList<>();
+        try (KeyValueIterator<String, byte[]> it = hypotheses.prefixScan(refKey + States.SEP, KEY_SERIALIZER)) {
+            while (it.hasNext()) {
+                KeyValue<String, byte[]> kv = it.next();
+                hypothesized = true;
+                Hypothesis h = States.decodeHypothesis(kv.value);
+                if (!h.closed()) {
+                    open.add(KeyValue.pair(kv.key, h));
+                }
+            }
+        }
+        Reference next = new Reference(b, context.currentSystemTimeMs(),
+                Math.max(state == null ? 0 : state.lastRecordMs(), record.timestamp()), hypothesized);
+        references.put(refKey, States.encode(next));
+        String clockKey = r.tier();
+        referenceClock.put(clockKey, States.encodeLong(Math.max(States.decodeLong(referenceClock.get(clockKey)), record.timestamp())));
+        for (KeyValue<String, Hypothesis> kv : open) {
+            String model = States.parts(kv.key)[2];
+            hypotheses.put(kv.key, States.encode(advance(r.utterance(), model, r.tier(), kv.value, next, record.timestamp())));
+        }
+    }
+
+    /**
+     * Decides what can be decided, books the decided counts, and scores the utterance when both
+     * sides are complete. Returns the state to store.
+     */
+    private Hypothesis advance(String utterance, String model, String tier, Hypothesis h, Reference ref, long timestamp) {
+        IncrementalMatcher m = h.matcher();
+        long[] times = ref == null ? new long[0] : ref.boundaries().times();
+        long frontier = ref == null ? Long.MIN_VALUE : ref.boundaries().frontier(disorderMicros);
+        book(model, tier, m, times, frontier, timestamp);
+        if (m.hypComplete() && ref != null && ref.boundaries().complete()) {
+            return close(utterance, model, tier, h, SCORED, timestamp);
+        }
+        return h;
+    }
+
+    /** Runs the matcher and adds what it decided to the totals and the minute bucket. */
+    private void book(String model, String tier, IncrementalMatcher m, long[] reference, long frontier, long timestamp) {
+        long[] buckets = new long[States.OFFSET_BUCKETS.length];
+        long[] sum = new long[1];
+        BoundaryCounts delta = m.advance(reference, frontier, toleranceMicros, disorderMicros, offset -> {
+            buckets[States.offsetBucket(offset)]++;
+            sum[0] += Math.abs(offset);
+        });
+        if (delta.equals(BoundaryCounts.ZERO)) {
+            return;
+        }
+        Totals add = new Totals(delta, buckets, sum[0], Map.of(), 0);
+        update(model, tier, t -> t.plus(add));
+        long minute = Math.floorDiv(timestamp, 60_000L) * 60_000L;
+        String minuteKey = States.key(model, tier, String.format(Locale.ROOT, "%016x", minute));
+        byte[] old = minutes.get(minuteKey);
+        BoundaryCounts bucket = (old == null ? BoundaryCounts.ZERO : States.decodeCounts(old)).plus(delta);
+        minutes.put(minuteKey, States.encode(bucket));
+        // The minute's aggregate so far, keyed by (model, tier, minute): the last record per key is
+        // the minute's total. Windows are on record timestamps, so a replay gives the same windows.
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("model", model);
+        out.put("tier", tier);
+        out.put("window_start", Instant.ofEpochMilli(minute).toString());
+        out.put("window_end", Instant.ofEpochMilli(minute + 60_000L).toString());
+        putCounts(out, bucket);
+        forward(SegmonTopology.METRICS_SINK, model + "|" + tier + "|" + minute, out, timestamp);
+    }
+
+    /** Finishes an utterance: decides everything left, emits its score, counts its outcome. */
+    private Hypothesis close(String utterance, String model, String tier, Hypothesis h, String outcome, long timestamp) {
+        IncrementalMatcher m = h.matcher();
+        m.completeHypothesis();
+        Reference ref = decodeReference(States.key(utterance, tier));
+        long[] times = ref == null ? new long[0] : ref.boundaries().times();
+        book(model, tier, m, times, Long.MAX_VALUE, timestamp);
+        update(model, tier, t -> t.withOutcome(outcome).withOpen(-1));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("utterance", utterance);
+        out.put("model", model);
+        out.put("tier", tier);
+        out.put("outcome", outcome);
+        putCounts(out, m.decided());
+        out.put("tolerance", config.tolerance());
+        forward(SegmonTopology.SCORES_SINK, utterance, out, timestamp);
+        return new Hypothesis(m, context.currentSystemTimeMs(), h.lastRecordMs(), true);
+    }
+
+    private static void putCounts(Map<String, Object> out, BoundaryCounts c) {
+        BoundaryScores s = c.scores();
+        out.put("n_ref", c.reference());
+        out.put("n_hyp", c.hypothesis());
+        out.put("hits", c.hits());
+        out.put("precision", s.precision());
+        out.put("recall", s.recall());
+        out.put("f1", s.f1());
+        out.put("os", s.overSegmentation());
+        out.put("r_value", s.rValue());
+    }
+
+    /**
+     * Wall-clock expiry (see the class comment for why wall clock). Hypotheses idle for
+     * reference-max-delay are closed (unreferenced / timed_out); references are dropped
+     * reference-max-delay after their last chunk, closing the matchers still open on them;
+     * closed hypotheses are forgotten reference-max-delay after closing.
+     */
+    private void expire(long now) {
+        List<KeyValue<String, Hypothesis>> due = new ArrayList<>();
+        try (KeyValueIterator<String, byte[]> it = hypotheses.all()) {
+            while (it.hasNext()) {
+                KeyValue<String, byte[]> kv = it.next();
+                Hypothesis h = States.decodeHypothesis(kv.value);
+                if (now - h.lastWallMs() >= maxDelayMs) {
+                    due.add(KeyValue.pair(kv.key, h));
+                }
+            }
+        }
+        for (KeyValue<String, Hypothesis> kv : due) {
+            String[] k = States.parts(kv.key);
+            if (kv.value.closed()) {
+                hypotheses.delete(kv.key);
+            } else {
+                boolean noReference = references.get(States.key(k[0], k[1])) == null;
+                String outcome = noReference && kv.value.matcher().hypComplete() ? UNREFERENCED : TIMED_OUT;
+                hypotheses.put(kv.key, States.encode(close(k[0], k[2], k[1], kv.value, outcome, kv.value.lastRecordMs())));
+            }
+        }
+        List<KeyValue<String, Reference>> stale = new ArrayList<>();
+        try (KeyValueIterator<String, byte[]> it = references.all()) {
+            while (it.hasNext()) {
+                KeyValue<String, byte[]> kv = it.next();
+                Reference r = States.decodeReference(kv.value);
+                if (now - r.lastWallMs() >= maxDelayMs) {
+                    stale.add(KeyValue.pair(kv.key, r));
+                }
+            }
+        }
+        for (KeyValue<String, Reference> kv : stale) {
+            String[] k = States.parts(kv.key);
+            List<KeyValue<String, Hypothesis>> open = new ArrayList<>();
+            try (KeyValueIterator<String, byte[]> it = hypotheses.prefixScan(kv.key + States.SEP, KEY_SERIALIZER)) {
+                while (it.hasNext()) {
+                    KeyValue<String, byte[]> h = it.next();
+                    Hypothesis decoded = States.decodeHypothesis(h.value);
+                    if (!decoded.closed()) {
+                        open.add(KeyValue.pair(h.key, decoded));
+                    }
+                }
+            }
+            for (KeyValue<String, Hypothesis> h : open) {
+                hypotheses.put(h.key, States.encode(close(k[0], States.parts(h.key)[2], k[1], h.value, TIMED_OUT, h.value.lastRecordMs())));
+            }
+            if (!kv.value.hypothesized()) {
+                update(Events.NO_MODEL, k[1], t -> t.withOutcome(UNHYPOTHESIZED));
+            }
+            references.delete(kv.key);
+        }
+        long horizon = context.currentStreamTimeMs() - MINUTE_RETENTION_MS;
+        List<String> old = new ArrayList<>();
+        try (KeyValueIterator<String, byte[]> it = minutes.all()) {
+            while (it.hasNext()) {
+                String key = it.next().key;
+                if (Long.parseUnsignedLong(States.parts(key)[2], 16) < horizon) {
+                    old.add(key);
+                }
+            }
+        }
+        old.forEach(minutes::delete);
+    }
+
+    private void markHypothesized(String utterance, String tier) {
+        String refKey = States.key(utterance, tier);
+        Reference r = decodeReference(refKey);
+        if (r != null && !r.hypothesized()) {
+            references.put(refKey, States.encode(new Reference(r.boundaries(), r.lastWallMs(), r.lastRecordMs(), true)));
+        }
+    }
+
+    private Reference decodeReference(String key) {
+        byte[] v = references.get(key);
+        return v == null ? null : States.decodeReference(v);
+    }
+
+    private void update(String model, String tier, java.util.function.UnaryOperator<Totals> f) {
+        String key = States.key(model, tier);
+        byte[] old = totals.get(key);
+        totals.put(key, States.encode(f.apply(old == null ? Totals.ZERO : States.decodeTotals(old))));
+    }
+
+    private static String reason(Admission a) {
+        return switch (a) {
+            case LATE -> Reason.LATE;
+            case DUPLICATE -> Reason.DUPLICATE;
+            case AFTER_END -> Reason.AFTER_END;
+            case OVERLAP -> Reason.OVERLAP;
+            case ACCEPTED -> throw new IllegalArgumentException("accepted is no reason");
+        };
+    }
+
+    /** The original key and bytes, the reason in headers; counted in the dead-letter store. */
+    private void deadLetter(Record<byte[], byte[]> record, String reason, String model, String tier, String detail) {
+        String countKey = States.key(reason, model, tier);
+        deadLetters.put(countKey, States.encodeLong(States.decodeLong(deadLetters.get(countKey)) + 1));
+        RecordHeaders headers = new RecordHeaders();
+        headers.add("segmon.reason", reason.getBytes(StandardCharsets.UTF_8));
+        headers.add("segmon.detail", detail.getBytes(StandardCharsets.UTF_8));
+        context.recordMetadata().ifPresent(m -> {
+            headers.add("segmon.source.topic", m.topic().getBytes(StandardCharsets.UTF_8));
+            headers.add("segmon.source.partition", Integer.toString(m.partition()).getBytes(StandardCharsets.UTF_8));
+            headers.add("segmon.source.offset", Long.toString(m.offset()).getBytes(StandardCharsets.UTF_8));
+        });
+        context.forward(new Record<Object, Object>(record.key(), record.value(), record.timestamp(), headers), SegmonTopology.DEAD_LETTERS_SINK);
+    }
+
+    private void forward(String sink, String key, Map<String, Object> value, long timestamp) {
+        try {
+            context.forward(new Record<Object, Object>(key, MAPPER.writeValueAsString(value), timestamp), sink);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.segmon.app.topology;
+
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.processors.BoundaryProcessor;
+import dev.segmon.app.processors.StoreNames;
+import java.util.Properties;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The monitor's topology (the one {@link dev.segmon.app.Monitor} runs and the tests build):
+ *
+ * <pre>
+ *  segmon.hypotheses --+                    +--> segmon.scores
+ *                      +--> boundaries ------+--> segmon.metrics
+ *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
+ *                            5 KV stores)
+ * </pre>
+ *
+ * Both inputs are keyed by utterance id and so co-partitioned: one task sees every record of an
+ * utterance, from either side. Keys and values are read as raw bytes so that nothing can fail
+ * before the processor, which sends whatever it cannot use to the dead-letter topic with the
+ * original bytes.
+ */
+public final class SegmonTopology {
+    public static final String HYPOTHESES_SOURCE = "hypotheses";
+    public static final String REFERENCES_SOURCE = "references";
+    public static final String PROCESSOR = "boundaries";
+    public static final String SCORES_SINK = "scores";
+    public static final String METRICS_SINK = "metrics";
+    public static final String DEAD_LETTERS_SINK = "dead-letters";
+
+    private SegmonTopology() {
+    }
+
+    public static Topology build(MonitorConfig config) {
+        Topology t = new Topology();
+        t.addSource(HYPOTHESES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.hypothesesTopic());
+        t.addSource(REFERENCES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.referencesTopic());
+        t.addProcessor(PROCESSOR, () -> new BoundaryProcessor(config), HYPOTHESES_SOURCE, REFERENCES_SOURCE);
+        for (String store : StoreNames.ALL) {
+            // Persistent (RocksDB) and changelogged: the state survives restarts and moves with its task.
+            t.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store), Serdes.String(), Serdes.ByteArray()), PROCESSOR);
+        }
+        t.addSink(SCORES_SINK, config.scoresTopic(), Serdes.String().serializer(), Serdes.String().serializer(), PROCESSOR);
+        t.addSink(METRICS_SINK, config.metricsTopic(), Serdes.String().serializer(), Serdes.String().serializer(), PROCESSOR);
+        t.addSink(DEAD_LETTERS_SINK, config.deadLettersTopic(), Serdes.ByteArray().serializer(), Serdes.ByteArray().serializer(), PROCESSOR);
+        return t;
+    }
+
+    /** Kafka Streams settings: segmon's defaults, then the pass-through settings (which win). */
+    public static Properties streamsProperties(MonitorConfig config) {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, config.applicationId());
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+        // Exactly-once covers the output topics and the state stores, which is where every
+        // exported number comes from (shared/notes/kafka-and-prometheus.md).
+        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
+        p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
+        if (config.stateDir() != null) {
+            p.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().toString());
+        }
+        p.putAll(config.kafkaProperties());
+        return p;
+    }
+}

@@ -1,0 +1,296 @@
+package dev.segmon.app.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.segmon.app.Monitor;
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.model.alignment.Segment;
+import dev.segmon.model.alignment.Utterance;
+import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.boundary.BoundaryScorer;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The monitor on a real (in-process KRaft) broker: totals stay exact through an unclean stop
+ * (kill -9 of a monitor process) and through one of two instances leaving. Expected totals come
+ * from the offline {@link BoundaryScorer} on the same corpus, never from the monitor.
+ */
+class MonitorIntegrationTest {
+    private static final Pattern SAMPLE = Pattern.compile("^(segmon_[a-z_]+)\\{([^}]*)} ([0-9.Ee+-]+)$", Pattern.MULTILINE);
+    private static KafkaClusterTestKit cluster;
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true)
+                .setNumBrokerNodes(1).setNumControllerNodes(1).build())
+                .setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("transaction.state.log.replication.factor", "1")
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .setConfigProp("share.coordinator.state.topic.replication.factor", "1")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                // A killed instance's open transaction blocks read_committed readers until it is
+                // aborted: check for timed-out transactions every second, not every 10 s.
+                .setConfigProp("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000")
+                .build();
+        cluster.format();
+        cluster.startup();
+        cluster.waitForReadyBrokers();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    /** A random corpus of complete utterances (reference final, every hypothesis ended) for two models. */
+    record Corpus(List<ProducerRecord<String, String>> records, Map<String, BoundaryCounts> expected) {
+    }
+
+    private static Corpus corpus(String prefix, int utterances, long seed, String hypTopic, String refTopic) {
+        Random rnd = new Random(seed);
+        BoundaryScorer scorer = BoundaryScorer.builder().build();
+        List<ProducerRecord<String, String>> out = new ArrayList<>();
+        Map<String, BoundaryCounts> expected = new TreeMap<>();
+        for (int u = 0; u < utterances; u++) {
+            String id = prefix + u;
+            List<Segment> segments = new ArrayList<>();
+            int t = 0;
+            StringBuilder ref = new StringBuilder("{\"utterance\":\"" + id + "\",\"tier\":\"word\",\"segments\":[");
+            for (int i = 0; i < 1 + rnd.nextInt(6); i++) {
+                int len = 50 + rnd.nextInt(300);
+                segments.add(new Segment(t / 1000.0, (t + len) / 1000.0, "w"));
+                ref.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "{\"start\":%s,\"end\":%s}", t / 1000.0, (t + len) / 1000.0));
+                t += len;
+            }
+            ref.append("],\"final\":true}");
+            boolean refFirst = rnd.nextBoolean();
+            if (refFirst) {
+                out.add(new ProducerRecord<>(refTopic, id, ref.toString()));
+            }
+            for (String model : List.of("m1", "m2")) {
+                double[] times = new double[rnd.nextInt(8)];
+                for (int i = 0; i < times.length; i++) {
+                    times[i] = (i * 250 + rnd.nextInt(30)) / 1000.0;
+                    out.add(new ProducerRecord<>(hypTopic, id, "{\"utterance\":\"" + id + "\",\"model\":\"" + model
+                            + "\",\"tier\":\"word\",\"time\":" + times[i] + "}"));
+                }
+                out.add(new ProducerRecord<>(hypTopic, id, "{\"utterance\":\"" + id + "\",\"model\":\"" + model
+                        + "\",\"tier\":\"word\",\"end\":true}"));
+                expected.merge(model, scorer.score(new Utterance.Segmented(id, segments), new Utterance.Marked(id, times)), BoundaryCounts::plus);
+            }
+            if (!refFirst) {
+                out.add(new ProducerRecord<>(refTopic, id, ref.toString()));
+            }
+        }
+        return new Corpus(out, expected);
+    }
+
+    private static MonitorConfig.Builder config(String app, Path stateDir) {
+        return MonitorConfig.builder().bootstrapServers(cluster.bootstrapServers()).applicationId(app)
+                .metricsPort(0).stateDir(stateDir).expiryInterval(Duration.ofSeconds(1))
+                .hypothesesTopic(app + ".hyp").referencesTopic(app + ".ref").scoresTopic(app + ".scores")
+                .deadLettersTopic(app + ".dead").metricsTopic(app + ".metrics")
+                .kafkaProperty("session.timeout.ms", "6000")
+                .kafkaProperty("heartbeat.interval.ms", "1000");
+    }
+
+    private static void createTopics(String app, int partitions) throws Exception {
+        try (Admin admin = cluster.admin()) {
+            List<NewTopic> topics = new ArrayList<>();
+            for (String s : List.of(".hyp", ".ref", ".scores", ".dead", ".metrics")) {
+                topics.add(new NewTopic(app + s, partitions, (short) 1));
+            }
+            admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void send(List<ProducerRecord<String, String>> records) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
+            records.forEach(producer::send);
+            producer.flush();
+        }
+    }
+
+    private static String scrape(int port) {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+        } catch (Exception e) {
+            return ""; // a stopped instance exports nothing
+        }
+    }
+
+    private static int status(int port, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    /** Sum over every scrape of (hits, reference, hypothesis) per model. */
+    private static Map<String, BoundaryCounts> totals(List<String> scrapes) {
+        Map<String, long[]> sums = new TreeMap<>();
+        for (String text : scrapes) {
+            Matcher m = SAMPLE.matcher(text);
+            while (m.find()) {
+                int which = switch (m.group(1)) {
+                    case "segmon_reference_boundaries_total" -> 0;
+                    case "segmon_hypothesis_boundaries_total" -> 1;
+                    case "segmon_boundary_hits_total" -> 2;
+                    default -> -1;
+                };
+                if (which >= 0) {
+                    Matcher model = Pattern.compile("model=\"([^\"]*)\"").matcher(m.group(2));
+                    model.find();
+                    sums.computeIfAbsent(model.group(1), k -> new long[3])[which] += (long) Double.parseDouble(m.group(3));
+                }
+            }
+        }
+        Map<String, BoundaryCounts> out = new TreeMap<>();
+        sums.forEach((k, v) -> out.put(k, BoundaryCounts.oneToOne(v[0], v[1], v[2])));
+        return out;
+    }
+
+    private static Map<String, BoundaryCounts> awaitTotals(Map<String, BoundaryCounts> expected, int... ports) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        Map<String, BoundaryCounts> seen = Map.of();
+        while (System.nanoTime() < deadline) {
+            List<String> scrapes = new ArrayList<>();
+            for (int port : ports) {
+                scrapes.add(scrape(port));
+            }
+            seen = totals(scrapes);
+            if (seen.equals(expected)) {
+                return seen;
+            }
+            Thread.sleep(250);
+        }
+        return seen;
+    }
+
+    private static Map<String, BoundaryCounts> plus(Map<String, BoundaryCounts> a, Map<String, BoundaryCounts> b) {
+        Map<String, BoundaryCounts> out = new TreeMap<>(a);
+        b.forEach((k, v) -> out.merge(k, v, BoundaryCounts::plus));
+        return out;
+    }
+
+    @Test
+    void runSaysWhichTopicsAreMissingWhenItMayNotCreateThemAndExits2() {
+        java.io.StringWriter err = new java.io.StringWriter();
+        picocli.CommandLine cl = dev.segmon.app.cli.SegmonCommand.commandLine();
+        cl.setErr(new java.io.PrintWriter(err));
+        int rc = cl.execute("run", "--bootstrap-servers", cluster.bootstrapServers(), "--create-topics", "false",
+                "--metrics-port", "0", "--hypotheses-topic", "nope.hyp", "--references-topic", "nope.ref",
+                "--scores-topic", "nope.scores", "--dead-letters-topic", "nope.dead", "--metrics-topic", "nope.metrics");
+        assertEquals(2, rc);
+        assertEquals("segmon: missing topics: nope.dead, nope.hyp, nope.metrics, nope.ref, nope.scores (topic creation is off)",
+                err.toString().strip());
+    }
+
+    @Test
+    void totalsStayExactWhenAMonitorProcessIsKilledMidStreamAndRestarted() throws Exception {
+        String app = "crash";
+        createTopics(app, 2);
+        Corpus first = corpus("a", 30, 1, app + ".hyp", app + ".ref");
+        Corpus second = corpus("b", 30, 2, app + ".hyp", app + ".ref");
+        Path state = Files.createDirectories(tmp.resolve("state"));
+        send(first.records());
+        // A monitor in its own JVM, through the real command line, killed with SIGKILL: no close,
+        // no commit, no flush. Its state directory is reused by the next instance.
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.segmon.app.cli.SegmonCommand", "run",
+                "--bootstrap-servers", cluster.bootstrapServers(), "--application-id", app, "--metrics-port", "0",
+                "--state-dir", state.toString(), "--kafka", "session.timeout.ms=6000", "--kafka", "heartbeat.interval.ms=1000"));
+        for (String s : List.of("hypotheses", "references", "scores", "dead-letters", "metrics")) {
+            cmd.add("--" + s + "-topic");
+            cmd.add(app + "." + Map.of("hypotheses", "hyp", "references", "ref", "scores", "scores",
+                    "dead-letters", "dead", "metrics", "metrics").get(s));
+        }
+        Process child = new ProcessBuilder(cmd).redirectError(tmp.resolve("child.log").toFile()).start();
+        int childPort;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            String line = out.readLine();
+            assertTrue(line != null && line.contains("/metrics"), "child said: " + line);
+            Matcher m = Pattern.compile("localhost:(\\d+)/metrics").matcher(line);
+            assertTrue(m.find());
+            childPort = Integer.parseInt(m.group(1));
+            assertEquals(first.expected(), awaitTotals(first.expected(), childPort), "before the kill");
+            // Send the second half and kill the process while it is (probably) processing it.
+            send(second.records().subList(0, second.records().size() / 2));
+            Thread.sleep(300);
+            child.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        send(second.records().subList(second.records().size() / 2, second.records().size()));
+        try (Monitor restarted = Monitor.start(config(app, state).build())) {
+            Map<String, BoundaryCounts> all = plus(first.expected(), second.expected());
+            assertEquals(all, awaitTotals(all, restarted.metricsPort()), "after the restart");
+            Thread.sleep(1500); // and it stays there: nothing is counted twice later
+            assertEquals(all, totals(List.of(scrape(restarted.metricsPort()))));
+        }
+    }
+
+    @Test
+    void sumOverTwoInstancesStaysExactWhenOneLeaves() throws Exception {
+        String app = "pair";
+        createTopics(app, 4);
+        Corpus first = corpus("p", 40, 3, app + ".hyp", app + ".ref");
+        Corpus second = corpus("q", 40, 4, app + ".hyp", app + ".ref");
+        try (Monitor one = Monitor.start(config(app, tmp.resolve("one")).build())) {
+            int leftPort;
+            try (Monitor two = Monitor.start(config(app, tmp.resolve("two")).build())) {
+                assertTrue(one.awaitRunning(Duration.ofSeconds(60)));
+                assertTrue(two.awaitRunning(Duration.ofSeconds(60)));
+                send(first.records());
+                assertEquals(first.expected(), awaitTotals(first.expected(), one.metricsPort(), two.metricsPort()),
+                        "sum over both instances");
+                leftPort = two.metricsPort();
+                assertEquals(200, status(one.metricsPort(), "/ready"));
+                assertEquals(200, status(one.metricsPort(), "/health"));
+                // Kafka Streams client metrics are bound once RUNNING (notes: bound earlier they miss task metrics).
+                assertTrue(scrape(one.metricsPort()).contains("kafka_stream_"), "client metrics exported");
+            }
+            send(second.records());
+            Map<String, BoundaryCounts> all = plus(first.expected(), second.expected());
+            assertEquals(all, awaitTotals(all, one.metricsPort(), leftPort), "after one instance left");
+        }
+    }
+}

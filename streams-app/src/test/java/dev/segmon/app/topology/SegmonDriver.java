@@ -1,0 +1,99 @@
+package dev.segmon.app.topology;
+
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.processors.States;
+import dev.segmon.app.processors.StoreNames;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Properties;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.test.TestRecord;
+
+/** The real topology on a {@link TopologyTestDriver}, with helpers to send events and read stores. */
+final class SegmonDriver implements AutoCloseable {
+    static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
+    final MonitorConfig config;
+    final TopologyTestDriver driver;
+    final TestInputTopic<byte[], byte[]> hypotheses;
+    final TestInputTopic<byte[], byte[]> references;
+    final TestOutputTopic<String, String> scores;
+    final TestOutputTopic<String, String> metrics;
+    final TestOutputTopic<byte[], byte[]> deadLetters;
+    private final Path stateDir;
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+    SegmonDriver(MonitorConfig.Builder config) throws Exception {
+        this.stateDir = Files.createTempDirectory("segmon-driver");
+        this.config = config.bootstrapServers("unused:9092").stateDir(stateDir).build();
+        Properties props = SegmonTopology.streamsProperties(this.config);
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "segmon-test");
+        this.driver = new TopologyTestDriver(SegmonTopology.build(this.config), props, START);
+        ByteArraySerializer bytes = new ByteArraySerializer();
+        this.hypotheses = driver.createInputTopic(this.config.hypothesesTopic(), bytes, bytes, START, Duration.ZERO);
+        this.references = driver.createInputTopic(this.config.referencesTopic(), bytes, bytes, START, Duration.ZERO);
+        StringDeserializer s = new StringDeserializer();
+        this.scores = driver.createOutputTopic(this.config.scoresTopic(), s, s);
+        this.metrics = driver.createOutputTopic(this.config.metricsTopic(), s, s);
+        this.deadLetters = driver.createOutputTopic(this.config.deadLettersTopic(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        registry.getPrometheusRegistry().register(new StoreMetrics(driver::getKeyValueStore,
+                () -> START.toEpochMilli() + 60_000L)); // "now" for the 5m window: one minute after START
+    }
+
+    static SegmonDriver defaults() throws Exception {
+        return new SegmonDriver(MonitorConfig.builder());
+    }
+
+    void hyp(String utterance, String json, long timestampMs) {
+        hypotheses.pipeInput(new TestRecord<>(bytes(utterance), bytes(json), START.plusMillis(timestampMs)));
+    }
+
+    void ref(String utterance, String json, long timestampMs) {
+        references.pipeInput(new TestRecord<>(bytes(utterance), bytes(json), START.plusMillis(timestampMs)));
+    }
+
+    States.Totals totals(String model, String tier) {
+        KeyValueStore<String, byte[]> store = driver.getKeyValueStore(StoreNames.TOTALS);
+        byte[] v = store.get(States.key(model, tier));
+        return v == null ? States.Totals.ZERO : States.decodeTotals(v);
+    }
+
+    long deadLetterCount(String reason, String model, String tier) {
+        KeyValueStore<String, byte[]> store = driver.getKeyValueStore(StoreNames.DEAD_LETTERS);
+        return States.decodeLong(store.get(States.key(reason, model, tier)));
+    }
+
+    List<String> scoreValues() {
+        return scores.readValuesToList();
+    }
+
+    String scrape() {
+        return registry.scrape();
+    }
+
+    static byte[] bytes(String s) {
+        return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() throws Exception {
+        driver.close();
+        registry.close();
+        try (var files = Files.walk(stateDir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}
