@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.segmon.app.config.MonitorConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -116,6 +117,18 @@ class ComposeFileTest {
     List<String> promVolumes = volumes(service("prometheus").getValue());
     assertTrue(promVolumes.contains("../prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro"));
     assertTrue(promVolumes.contains("../prometheus/rules:/etc/prometheus/rules:ro"));
+  }
+
+  /** The monitor's environment in compose is a configuration it accepts. */
+  @Test
+  void theMonitorAcceptsItsEnvironment() {
+    Map<String, String> env = new java.util.HashMap<>();
+    service("segmon").getValue().path("environment").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+    MonitorConfig config = MonitorConfig.fromSources(Map.of(), env, null);
+    assertEquals("kafka:9092", config.bootstrapServers());
+    assertEquals(9464, config.metricsPort());
+    assertEquals(Path.of("/var/lib/segmon"), config.stateDir());
+    assertTrue(volumes(service("segmon").getValue()).contains("segmon-state:" + config.stateDir()));
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.segmon.app.config.MonitorConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -123,6 +124,24 @@ class KubernetesManifestsTest {
     JsonNode endpoint = docs.get("ServiceMonitor").path("spec").path("endpoints").get(0);
     assertEquals(servicePort.path("name").asText(), endpoint.path("port").asText());
     assertEquals("/metrics", endpoint.path("path").asText());
+  }
+
+  /** The environment a pod gets is a configuration the monitor accepts (no unknown SEGMON_* setting). */
+  @Test
+  void theMonitorAcceptsThePodsEnvironment() {
+    Map<String, JsonNode> docs = byKind();
+    Map<String, String> env = new HashMap<>();
+    docs.get("ConfigMap").path("data").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+    JsonNode container = docs.get("StatefulSet").path("spec").path("template").path("spec").path("containers").get(0);
+    container.path("env").forEach(e -> {
+      if (e.has("value")) env.put(e.path("name").asText(), e.path("value").asText().replace("$(POD_NAME)", "segmon-0").replace("$(POD_NAMESPACE)", "ns"));
+    });
+    MonitorConfig config = MonitorConfig.fromSources(Map.of(), env, null);
+    assertEquals("segmon-0.segmon-headless.ns.svc.cluster.local:9464", config.kafkaProperties().get("application.server"));
+    assertEquals("segmon-0", config.kafkaProperties().get("group.instance.id"));
+    assertEquals("1", config.kafkaProperties().get("num.standby.replicas"));
+    assertEquals(Path.of(container.path("volumeMounts").get(0).path("mountPath").asText()), config.stateDir());
+    assertEquals(9464, config.metricsPort());
   }
 
   /** The rules and the dashboard select job="segmon": the ServiceMonitor must produce that job name. */
