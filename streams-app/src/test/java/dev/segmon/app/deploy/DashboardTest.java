@@ -23,13 +23,14 @@ class DashboardTest {
 
   /**
    * SEGMON_WRITE_DASHBOARD=1 regenerates the committed file (and the layout picture of
-   * docs/operations.md) before the checks read it.
+   * docs/operations.md and the Kubernetes PrometheusRule) before the checks read it.
    */
   @BeforeAll
   static void regenerateWhenAsked() throws Exception {
     if ("1".equals(System.getenv("SEGMON_WRITE_DASHBOARD"))) {
       DashboardGenerator.main(new String[0]);
       DashboardLayoutPicture.main(new String[0]);
+      PrometheusRuleGenerator.main(new String[0]);
     }
   }
 

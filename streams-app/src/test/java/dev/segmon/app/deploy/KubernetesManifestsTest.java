@@ -29,7 +29,8 @@ class KubernetesManifestsTest {
       "Service", "v1",
       "StatefulSet", "apps/v1",
       "PodDisruptionBudget", "policy/v1",
-      "ServiceMonitor", "monitoring.coreos.com/v1");
+      "ServiceMonitor", "monitoring.coreos.com/v1",
+      "PrometheusRule", "monitoring.coreos.com/v1");
 
   private static Map<String, JsonNode> byKind() {
     Map<String, JsonNode> docs = new HashMap<>();
@@ -124,6 +125,15 @@ class KubernetesManifestsTest {
     JsonNode endpoint = docs.get("ServiceMonitor").path("spec").path("endpoints").get(0);
     assertEquals(servicePort.path("name").asText(), endpoint.path("port").asText());
     assertEquals("/metrics", endpoint.path("path").asText());
+  }
+
+  @Test
+  void thePrometheusRuleIsGeneratedFromTheTestedRuleFiles() throws Exception {
+    assertEquals(PrometheusRuleGenerator.render(), RepoFiles.read(RepoFiles.root().resolve(PrometheusRuleGenerator.OUTPUT)),
+        "deploy/kubernetes/prometheusrule.yaml differs from the rule files: regenerate it (see PrometheusRuleGenerator)");
+    int rules = 0;
+    for (JsonNode group : byKind().get("PrometheusRule").path("spec").path("groups")) rules += group.path("rules").size();
+    assertEquals(RuleFiles.all().size(), rules);
   }
 
   /** The environment a pod gets is a configuration the monitor accepts (no unknown SEGMON_* setting). */
