@@ -1,0 +1,292 @@
+package dev.segmon.app.broker;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import kafka.tools.StorageTool$;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Time;
+
+/**
+ * A real single-node Kafka broker in KRaft combined mode ({@code process.roles=broker,controller})
+ * running inside this JVM, for {@code segmon broker}, {@code segmon demo} and benchmarks.
+ *
+ * <p>It does what the Kafka quick start does with the scripts, through the same classes: {@code
+ * kafka-storage.sh format --standalone} ({@link StorageTool$#execute}) and then {@code
+ * kafka-server-start.sh} ({@link KafkaRaftServer}). Listeners bind 127.0.0.1 only. Replication
+ * factors and min ISR are 1 (one node can hold no more replicas), and
+ * {@code group.initial.rebalance.delay.ms=0} so that a consumer group or a Streams application
+ * gets its partitions at once instead of after the default 3 s.
+ *
+ * <p>Port 0 means "any free port": the port is picked before start (KRaft writes the controller's
+ * endpoint into the formatted metadata, so it must be known up front) and {@link
+ * #bootstrapServers()} reports the real one. A kept data directory remembers its cluster id and
+ * controller port in {@code segmon-broker.properties} so that the broker restarts on its data.
+ */
+public final class EmbeddedBroker implements AutoCloseable {
+    private static final String STATE_FILE = "segmon-broker.properties";
+    private static final String READY_TOPIC = "_segmon_broker_ready";
+
+    private final Path dataDir;
+    private final boolean deleteOnClose;
+    private final int port;
+    private final KafkaRaftServer server;
+    private boolean closed;
+
+    private EmbeddedBroker(Path dataDir, boolean deleteOnClose, int port, KafkaRaftServer server) {
+        this.dataDir = dataDir;
+        this.deleteOnClose = deleteOnClose;
+        this.port = port;
+        this.server = server;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** {@code 127.0.0.1:PORT}, the value for a client's {@code bootstrap.servers}. */
+    public String bootstrapServers() {
+        return "127.0.0.1:" + port;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** Stops the broker (controlled shutdown) and deletes a temporary data directory. Idempotent. */
+    public synchronized void stop() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            server.shutdown();
+            server.awaitShutdown();
+        } finally {
+            if (deleteOnClose) {
+                Directories.deleteRecursively(dataDir);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /** Options of an embedded broker; {@link #start()} returns once the broker acknowledged a write. */
+    public static final class Builder {
+        private int port = 0;
+        private Path dataDir;
+        private Duration startTimeout = Duration.ofSeconds(60);
+        private final Map<String, String> overrides = new HashMap<>();
+
+        private Builder() {
+        }
+
+        /** The client port; 0 (the default) picks a free one. */
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port must be 0..65535, not " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        /** A data directory that is kept; without one a temporary directory is deleted on stop. */
+        public Builder dataDir(Path dataDir) {
+            this.dataDir = dataDir;
+            return this;
+        }
+
+        public Builder startTimeout(Duration startTimeout) {
+            this.startTimeout = startTimeout;
+            return this;
+        }
+
+        /** An extra or overriding broker property, e.g. {@code log.retention.ms}. */
+        public Builder config(String key, String value) {
+            overrides.put(key, value);
+            return this;
+        }
+
+        public EmbeddedBroker start() {
+            boolean temporary = dataDir == null;
+            Path dir;
+            try {
+                dir = temporary ? Files.createTempDirectory("segmon-broker-") : Files.createDirectories(dataDir);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create the broker's data directory", e);
+            }
+            try {
+                return startIn(dir.toAbsolutePath(), temporary);
+            } catch (RuntimeException | Error e) {
+                if (temporary) {
+                    Directories.deleteRecursively(dir);
+                }
+                throw e;
+            }
+        }
+
+        private EmbeddedBroker startIn(Path dir, boolean temporary) {
+            Properties state = loadState(dir);
+            String clusterId = state.getProperty("cluster.id", Uuid.randomUuid().toString());
+            int controllerPort = Integer.parseInt(state.getProperty("controller.port", "0"));
+            if (controllerPort == 0) {
+                controllerPort = freePort();
+            }
+            int clientPort = port != 0 ? port : freePort();
+            Properties props = serverProperties(dir, clientPort, controllerPort);
+            Path configFile = dir.resolve("server.properties");
+            store(props, configFile, "written by segmon for this broker; regenerated on each start");
+            format(clusterId, configFile);
+            state.setProperty("cluster.id", clusterId);
+            state.setProperty("controller.port", Integer.toString(controllerPort));
+            store(state, dir.resolve(STATE_FILE), "segmon broker state: the formatted metadata refers to these");
+
+            KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(props, false), Time.SYSTEM);
+            EmbeddedBroker broker = new EmbeddedBroker(dir, temporary, clientPort, server);
+            try {
+                server.startup();
+                awaitWritable(broker.bootstrapServers(), startTimeout);
+            } catch (RuntimeException | Error e) {
+                broker.stop();
+                throw e;
+            }
+            return broker;
+        }
+
+        private Properties serverProperties(Path dir, int clientPort, int controllerPort) {
+            Properties p = new Properties();
+            p.setProperty("process.roles", "broker,controller");
+            p.setProperty("node.id", "1");
+            p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+            p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + clientPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+            p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + clientPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+            p.setProperty("controller.listener.names", "CONTROLLER");
+            p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+            p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+            p.setProperty("log.dirs", dir.resolve("logs").toString());
+            // One node: every internal topic can have only one replica.
+            p.setProperty("offsets.topic.replication.factor", "1");
+            p.setProperty("transaction.state.log.replication.factor", "1");
+            p.setProperty("transaction.state.log.min.isr", "1");
+            p.setProperty("share.coordinator.state.topic.replication.factor", "1");
+            p.setProperty("share.coordinator.state.topic.min.isr", "1");
+            p.setProperty("default.replication.factor", "1");
+            p.setProperty("min.insync.replicas", "1");
+            // No point waiting for more group members on a single-machine broker (Kafka's default is
+            // 3 s for classic groups and for KIP-1071 streams groups).
+            p.setProperty("group.initial.rebalance.delay.ms", "0");
+            p.setProperty("group.streams.initial.rebalance.delay.ms", "0");
+            overrides.forEach(p::setProperty);
+            return p;
+        }
+    }
+
+    /** {@code kafka-storage.sh format -t ID -c FILE --standalone --ignore-formatted}, in process. */
+    private static void format(String clusterId, Path configFile) {
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        int rc;
+        try (PrintStream out = new PrintStream(captured, true, StandardCharsets.UTF_8)) {
+            rc = StorageTool$.MODULE$.execute(new String[] {
+                "format", "-t", clusterId, "-c", configFile.toString(), "--standalone", "--ignore-formatted"}, out);
+        }
+        if (rc != 0) {
+            throw new IllegalStateException("formatting the broker's storage failed (rc " + rc + "): "
+                    + captured.toString(StandardCharsets.UTF_8).trim());
+        }
+    }
+
+    /**
+     * Waits until the broker takes a write: creates a one-partition topic, has a producer with
+     * {@code acks=all} get its record acknowledged, then deletes the topic again.
+     */
+    private static void awaitWritable(String bootstrapServers, Duration timeout) {
+        Instant deadline = Instant.now().plus(timeout);
+        Map<String, Object> admin = Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        Map<String, Object> producer = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) timeout.toMillis(),
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
+        try (Admin a = Admin.create(admin)) {
+            a.createTopics(List.of(new NewTopic(READY_TOPIC, 1, (short) 1))).all()
+                    .get(remaining(deadline), TimeUnit.MILLISECONDS);
+            try (KafkaProducer<String, String> p = new KafkaProducer<>(producer, new StringSerializer(), new StringSerializer())) {
+                p.send(new ProducerRecord<>(READY_TOPIC, "ready", "ready")).get(remaining(deadline), TimeUnit.MILLISECONDS);
+            }
+            a.deleteTopics(List.of(READY_TOPIC)).all().get(remaining(deadline), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the broker", e);
+        } catch (Exception e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IllegalStateException("the broker did not take a write within " + timeout + ": " + cause, e);
+        }
+    }
+
+    private static long remaining(Instant deadline) {
+        return Math.max(1, Duration.between(Instant.now(), deadline).toMillis());
+    }
+
+    /** A port that was free a moment ago on 127.0.0.1. */
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot find a free port", e);
+        }
+    }
+
+    private static Properties loadState(Path dir) {
+        Properties state = new Properties();
+        Path file = dir.resolve(STATE_FILE);
+        if (Files.exists(file)) {
+            try (var in = Files.newInputStream(file)) {
+                state.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + file, e);
+            }
+        }
+        return state;
+    }
+
+    private static void store(Properties props, Path file, String comment) {
+        try (OutputStream out = Files.newOutputStream(file)) {
+            props.store(out, comment);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

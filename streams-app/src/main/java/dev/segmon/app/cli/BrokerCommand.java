@@ -1,0 +1,49 @@
+package dev.segmon.app.cli;
+
+import dev.segmon.app.broker.EmbeddedBroker;
+import dev.segmon.app.broker.KafkaLogging;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code segmon broker}: a single-node KRaft Kafka broker in this JVM (INTERFACE.md 3.0). */
+@Command(name = "broker",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs a single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1.",
+            "Once it accepts writes it prints 'bootstrap.servers=127.0.0.1:PORT' and serves until stopped (Ctrl-C)."})
+public final class BrokerCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "9092",
+            description = "Client port on 127.0.0.1; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Keep the broker's data in DIR across runs (default: a temporary directory deleted on exit).")
+    Path dataDir;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (port < 0 || port > 65535) {
+            throw new UsageException("--port must be 0..65535, not " + port);
+        }
+        KafkaLogging.quiet();
+        EmbeddedBroker broker = EmbeddedBroker.builder().port(port).dataDir(dataDir).start();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            broker.stop();
+            stopped.countDown();
+        }, "segmon-broker-shutdown"));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("bootstrap.servers=" + broker.bootstrapServers());
+        out.flush();
+        stopped.await();
+        return SegmonCommand.EXIT_OK;
+    }
+}

@@ -1,0 +1,145 @@
+package dev.segmon.app.cli;
+
+import dev.segmon.app.broker.KafkaLogging;
+import dev.segmon.app.replay.KafkaTrafficSink;
+import dev.segmon.app.replay.Replay;
+import dev.segmon.app.replay.TopicSetup;
+import dev.segmon.app.replay.InputTopics;
+import dev.segmon.model.io.UtteranceReader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code segmon replay}: a corpus in any {@code eval boundaries} format onto the monitor's topics (INTERFACE.md 3.0). */
+@Command(name = "replay",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Sends a reference and one model's hypothesis to the monitor's input topics: every hypothesis boundary,",
+            "an 'end' per utterance and each reference as one message with final: true. Returns when Kafka has",
+            "acknowledged everything (acks=all, idempotent producer)."})
+public final class ReplayCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--bootstrap-servers", required = true, paramLabel = "HOST:PORT", description = "Kafka bootstrap servers.")
+    String bootstrapServers;
+
+    @Option(names = "--ref", required = true, paramLabel = "R", description = "Reference alignment.")
+    Path reference;
+
+    @Option(names = "--hyp", required = true, paramLabel = "H", description = "Hypothesis alignment.")
+    Path hypothesis;
+
+    @Option(names = "--model", required = true, paramLabel = "NAME", description = "Model name put in every hypothesis message.")
+    String model;
+
+    @Option(names = "--rate", paramLabel = "EVENTS_PER_S", defaultValue = "0",
+            description = "Messages per second over both topics; 0 = as fast as Kafka takes them (default: ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--reference-delay", paramLabel = "SECONDS", defaultValue = "0",
+            description = "Send each reference this many wall-clock seconds after its utterance's hypothesis 'end' (default: ${DEFAULT-VALUE}).")
+    double referenceDelay;
+
+    @Option(names = "--shuffle-within", paramLabel = "SECONDS", defaultValue = "0",
+            description = {"Send each utterance's boundaries out of order, no boundary after one more than SECONDS of audio later",
+                "(keep it within the monitor's --max-disorder; default: ${DEFAULT-VALUE} = in time order)."})
+    double shuffleWithin;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --shuffle-within (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = {"--hypotheses-topic", "--topic-hypotheses"}, paramLabel = "TOPIC", defaultValue = InputTopics.DEFAULT_HYPOTHESES,
+            description = "Hypothesis topic (default: ${DEFAULT-VALUE}).")
+    String hypothesesTopic;
+
+    @Option(names = {"--references-topic", "--topic-references"}, paramLabel = "TOPIC", defaultValue = InputTopics.DEFAULT_REFERENCES,
+            description = "Reference topic (default: ${DEFAULT-VALUE}).")
+    String referencesTopic;
+
+    @Option(names = "--producer-property", paramLabel = "KEY=VALUE",
+            description = "Extra Kafka producer setting, e.g. security.protocol=SSL (repeatable).")
+    Map<String, String> producerProperties = new LinkedHashMap<>();
+
+    @Option(names = "--json", description = "Print what was sent as one JSON object.")
+    boolean json;
+
+    @Mixin
+    AlignmentInputOptions input;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Replay replay = replay();
+        KafkaLogging.quiet();
+        InputTopics topics = new InputTopics(hypothesesTopic, referencesTopic);
+        Replay.Summary summary;
+        try (UtteranceReader ref = input.open(reference);
+             UtteranceReader hyp = input.open(hypothesis);
+             KafkaTrafficSink sink = new KafkaTrafficSink(bootstrapServers, topics, producerProperties)) {
+            TopicSetup.ensure(bootstrapServers, topics, producerProperties);
+            summary = replay.run(ref, hyp, sink);
+            sink.flush();
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("utterances", summary.utterances());
+            o.put("boundaries", summary.boundaries());
+            o.put("ends", summary.ends());
+            o.put("references", summary.references());
+            o.put("messages", summary.messages());
+            JsonOutput.print(out, o);
+        } else {
+            out.printf("sent %d messages (%d boundaries, %d ends, %d references) for %d utterances of model %s%n",
+                    summary.messages(), summary.boundaries(), summary.ends(), summary.references(), summary.utterances(), model);
+        }
+        out.flush();
+        return SegmonCommand.EXIT_OK;
+    }
+
+    private Replay replay() {
+        if (!(rate >= 0) || Double.isInfinite(rate)) {
+            throw new UsageException("--rate must be a number of messages per second >= 0, not " + rate);
+        }
+        if (!(referenceDelay >= 0) || Double.isInfinite(referenceDelay)) {
+            throw new UsageException("--reference-delay must be a number of seconds >= 0, not " + referenceDelay);
+        }
+        if (!(shuffleWithin >= 0) || Double.isInfinite(shuffleWithin)) {
+            throw new UsageException("--shuffle-within must be a number of seconds >= 0, not " + shuffleWithin);
+        }
+        if (model.isBlank()) {
+            throw new UsageException("--model must not be empty");
+        }
+        return Replay.builder()
+                .model(model)
+                .tier(messageTier())
+                .eventsPerSecond(rate)
+                .referenceDelay(Duration.ofNanos(Math.round(referenceDelay * 1e9)))
+                .shuffleWithin(shuffleWithin)
+                .seed(seed)
+                .ignoreLabels(input.ignoredLabels())
+                .build();
+    }
+
+    /**
+     * The {@code tier} of the messages: the --tier name without a {@code #K} index (so {@code
+     * --tier phones#2} reads the second "phones" tier and labels the messages "phones"), or
+     * {@code word} when no name is given.
+     */
+    private String messageTier() {
+        String t = input.readOptions().tier();
+        if (t == null) {
+            return "word";
+        }
+        int hash = t.lastIndexOf('#');
+        String name = hash < 0 ? t : t.substring(0, hash);
+        return name.isEmpty() ? "word" : name;
+    }
+}

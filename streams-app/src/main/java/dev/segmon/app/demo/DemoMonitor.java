@@ -1,0 +1,26 @@
+package dev.segmon.app.demo;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** What the demo needs of the streaming monitor: start it on a broker, read its metrics, stop it. */
+public interface DemoMonitor extends AutoCloseable {
+
+    /** Starts a monitor reading the default topics of {@code bootstrapServers}, its state in {@code stateDir}. */
+    @FunctionalInterface
+    interface Factory {
+        DemoMonitor start(String bootstrapServers, Path stateDir);
+    }
+
+    /** Waits until the monitor processes records; false on timeout or failure. */
+    boolean awaitRunning(Duration timeout);
+
+    /** The port serving {@code /metrics}. */
+    int metricsPort();
+
+    /** The Prometheus text {@code /metrics} currently serves. */
+    String scrape();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,136 @@
+package dev.segmon.app.demo;
+
+import dev.segmon.app.replay.Ticker;
+import dev.segmon.app.replay.TrafficSink;
+import dev.segmon.model.alignment.Segment;
+import dev.segmon.model.alignment.Utterance;
+import dev.segmon.model.boundary.Boundaries;
+import dev.segmon.model.boundary.Micros;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * The demo's live traffic: the corpus over and over, each utterance as every model's hypothesis
+ * boundaries and {@code end} plus the reference, paced at a fixed number of utterances per second.
+ * Ids carry the round ({@code r2-A08_0001}) so that each pass is new data for the monitor.
+ *
+ * <p>Every third utterance sends its reference before the hypotheses, the others after, because
+ * the monitor must handle both orders (INTERFACE.md 3.1). The randomness of utterance n and model
+ * m comes from its own seed, so a given seed gives the same hypothesis for the same utterance
+ * whatever came before it.
+ */
+public final class DemoTraffic implements Runnable {
+    public static final String TIER = "word";
+
+    private final List<DemoCorpus.Utterance> corpus;
+    private final List<SimulatedModel> models;
+    private final TrafficSink sink;
+    private final double utterancesPerSecond;
+    private final long seed;
+    private final Ticker ticker;
+    private String idPrefix = "";
+    private volatile boolean stopped;
+    private volatile long sent;
+
+    public DemoTraffic(List<DemoCorpus.Utterance> corpus, List<SimulatedModel> models, TrafficSink sink,
+                       double utterancesPerSecond, long seed, Ticker ticker) {
+        if (corpus.isEmpty() || models.isEmpty()) {
+            throw new IllegalArgumentException("the demo needs a corpus and at least one model");
+        }
+        if (!(utterancesPerSecond > 0) || Double.isInfinite(utterancesPerSecond)) {
+            throw new IllegalArgumentException("utterances per second must be a finite number > 0");
+        }
+        this.corpus = List.copyOf(corpus);
+        this.models = List.copyOf(models);
+        this.sink = sink;
+        this.utterancesPerSecond = utterancesPerSecond;
+        this.seed = seed;
+        this.ticker = ticker;
+    }
+
+    /**
+     * Puts {@code prefix} in front of every id, so that a second demo run on a kept data directory
+     * sends new utterances rather than ones the monitor has already scored.
+     */
+    public DemoTraffic idPrefix(String prefix) {
+        this.idPrefix = prefix;
+        return this;
+    }
+
+    /** Sends until {@link #stop()} or an interrupt. */
+    @Override
+    public void run() {
+        long start = ticker.nanoTime();
+        try {
+            for (long n = 0; !stopped; n++) {
+                long due = start + (long) (n * 1e9 / utterancesPerSecond);
+                ticker.sleepUntil(due);
+                if (stopped) {
+                    break;
+                }
+                send(n, Duration.ofNanos(ticker.nanoTime() - start));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public void stop() {
+        stopped = true;
+    }
+
+    /** Utterances sent so far. */
+    public long sent() {
+        return sent;
+    }
+
+    /** The id utterance {@code n} (0-based, counting across rounds) is sent under. */
+    public String id(long n) {
+        return idPrefix + "r" + (n / corpus.size() + 1) + "-" + corpus.get((int) (n % corpus.size())).id();
+    }
+
+    /** The reference boundaries of utterance {@code n}, sorted microseconds. */
+    public long[] referenceBoundaries(long n) {
+        return Boundaries.of(new Utterance.Segmented(id(n), words(n)), Set.of(), false);
+    }
+
+    /** Model {@code m}'s hypothesis for utterance {@code n} at {@code elapsed} demo time. */
+    public long[] hypothesis(long n, int m, Duration elapsed) {
+        return models.get(m).hypothesize(referenceBoundaries(n), elapsed, new Random(seedOf(n, m)));
+    }
+
+    /** Sends utterance {@code n}: every model's boundaries and end, and the reference. */
+    public void send(long n, Duration elapsed) {
+        String id = id(n);
+        boolean referenceFirst = n % 3 == 0;
+        if (referenceFirst) {
+            sink.reference(id, TIER, words(n));
+        }
+        for (int m = 0; m < models.size(); m++) {
+            String model = models.get(m).name();
+            for (long t : hypothesis(n, m, elapsed)) {
+                sink.boundary(id, model, TIER, Micros.seconds(t));
+            }
+            sink.end(id, model, TIER);
+        }
+        if (!referenceFirst) {
+            sink.reference(id, TIER, words(n));
+        }
+        sent++;
+    }
+
+    private List<Segment> words(long n) {
+        return corpus.get((int) (n % corpus.size())).words();
+    }
+
+    // SplitMix64's finaliser (Steele, Lea and Flood 2014) spreads (seed, n, m) over 64 bits so that
+    // neighbouring utterances do not get correlated java.util.Random streams.
+    private long seedOf(long n, int m) {
+        long z = seed * 0x9E3779B97F4A7C15L + n * 0xBF58476D1CE4E5B9L + m * 0x94D049BB133111EBL;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

@@ -1,0 +1,207 @@
+package dev.segmon.app.replay;
+
+import dev.segmon.model.alignment.Utterance;
+import dev.segmon.model.boundary.Boundaries;
+import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.io.UtteranceReader;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * Replays a corpus (a reference and one model's hypothesis, any {@code eval boundaries} format)
+ * as the monitor's input messages (INTERFACE.md 3.1).
+ *
+ * <p>For each hypothesis utterance, in file order: its distinct boundary times in time order
+ * (or shuffled within {@link Builder#shuffleWithin}), then an {@code end}. The reference of that
+ * utterance follows {@link Builder#referenceDelay} of wall-clock time after that {@code end}, as one
+ * message marked final. Ids present on one side only are completed with an empty other side (an
+ * {@code end} with no boundary, a reference with no segment), which is how {@code eval boundaries}
+ * pairs them, so the monitor's totals can equal the offline ones.
+ */
+public final class Replay {
+    private final String model;
+    private final String tier;
+    private final double eventsPerSecond;
+    private final long referenceDelayNanos;
+    private final double shuffleWithin;
+    private final long seed;
+    private final Set<String> ignoredLabels;
+    private final Ticker ticker;
+
+    private Replay(Builder b) {
+        this.model = Objects.requireNonNull(b.model, "model");
+        this.tier = b.tier;
+        this.eventsPerSecond = b.eventsPerSecond;
+        this.referenceDelayNanos = b.referenceDelay.toNanos();
+        this.shuffleWithin = b.shuffleWithin;
+        this.seed = b.seed;
+        this.ignoredLabels = Set.copyOf(b.ignoredLabels);
+        this.ticker = b.ticker;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** What a replay sent. */
+    public record Summary(long utterances, long boundaries, long ends, long references) {
+        public long messages() {
+            return boundaries + ends + references;
+        }
+    }
+
+    /**
+     * Sends everything to {@code sink}. The reference side is read whole first (to pair it by id);
+     * the hypothesis side streams.
+     */
+    public Summary run(UtteranceReader references, UtteranceReader hypotheses, TrafficSink sink) throws InterruptedException {
+        Map<String, Utterance> refs = new LinkedHashMap<>();
+        while (references.hasNext()) {
+            Utterance u = references.next();
+            refs.put(u.id(), u);
+        }
+        Pacer pacer = new Pacer();
+        Random random = new Random(seed);
+        Deque<Pending> pending = new ArrayDeque<>();
+        long utterances = 0;
+        long boundaries = 0;
+        long ends = 0;
+        long sentReferences = 0;
+        while (hypotheses.hasNext()) {
+            Utterance hyp = hypotheses.next();
+            utterances++;
+            long[] times = BoundaryShuffle.order(Boundaries.of(hyp, ignoredLabels, false), shuffleWithin, random);
+            for (long t : times) {
+                sentReferences += sendDue(pending, sink, pacer, false);
+                pacer.await();
+                sink.boundary(hyp.id(), model, tier, Micros.seconds(t));
+                boundaries++;
+            }
+            sentReferences += sendDue(pending, sink, pacer, false);
+            pacer.await();
+            sink.end(hyp.id(), model, tier);
+            ends++;
+            pending.add(new Pending(hyp.id(), refs.remove(hyp.id()), ticker.nanoTime() + referenceDelayNanos));
+        }
+        // Reference-only ids: the model produced nothing for them, which is a hypothesis too.
+        for (Utterance ref : refs.values()) {
+            utterances++;
+            sentReferences += sendDue(pending, sink, pacer, false);
+            pacer.await();
+            sink.end(ref.id(), model, tier);
+            ends++;
+            pending.add(new Pending(ref.id(), ref, ticker.nanoTime() + referenceDelayNanos));
+        }
+        sentReferences += sendDue(pending, sink, pacer, true);
+        return new Summary(utterances, boundaries, ends, sentReferences);
+    }
+
+    /** Sends the references whose time has come, or all of them (waiting for each) when {@code all}. */
+    private long sendDue(Deque<Pending> pending, TrafficSink sink, Pacer pacer, boolean all) throws InterruptedException {
+        long n = 0;
+        while (!pending.isEmpty() && (all || pending.peekFirst().due() <= ticker.nanoTime())) {
+            Pending p = pending.pollFirst();
+            ticker.sleepUntil(p.due());
+            pacer.await();
+            sink.reference(p.id(), tier, p.reference() == null ? List.of() : ReferenceSegments.of(p.reference(), ignoredLabels));
+            n++;
+        }
+        return n;
+    }
+
+    /** A reference waiting for its delay; due times are non-decreasing, so a FIFO queue suffices. */
+    private record Pending(String id, Utterance reference, long due) {
+    }
+
+    /** Spaces messages 1/rate apart on average: message n goes no earlier than start + n/rate. */
+    private final class Pacer {
+        private final long start = ticker.nanoTime();
+        private long count;
+
+        void await() throws InterruptedException {
+            if (eventsPerSecond > 0) {
+                ticker.sleepUntil(start + (long) (count * 1e9 / eventsPerSecond));
+            }
+            count++;
+        }
+    }
+
+    /** Options of a replay; only the model name is required. */
+    public static final class Builder {
+        private String model;
+        private String tier = "word";
+        private double eventsPerSecond;
+        private Duration referenceDelay = Duration.ZERO;
+        private double shuffleWithin;
+        private long seed = 1;
+        private Set<String> ignoredLabels = Set.of();
+        private Ticker ticker = Ticker.SYSTEM;
+
+        private Builder() {
+        }
+
+        public Builder model(String model) {
+            this.model = model;
+            return this;
+        }
+
+        /** The {@code tier} field of every message (default {@code word}). */
+        public Builder tier(String tier) {
+            this.tier = Objects.requireNonNull(tier);
+            return this;
+        }
+
+        /** Messages per second over both topics; 0 (the default) sends as fast as Kafka takes them. */
+        public Builder eventsPerSecond(double eventsPerSecond) {
+            if (!(eventsPerSecond >= 0) || Double.isInfinite(eventsPerSecond)) {
+                throw new IllegalArgumentException("rate must be a finite number >= 0, not " + eventsPerSecond);
+            }
+            this.eventsPerSecond = eventsPerSecond;
+            return this;
+        }
+
+        /** Wall-clock time between an utterance's hypothesis {@code end} and its reference. */
+        public Builder referenceDelay(Duration referenceDelay) {
+            if (referenceDelay.isNegative()) {
+                throw new IllegalArgumentException("reference delay must be >= 0, not " + referenceDelay);
+            }
+            this.referenceDelay = referenceDelay;
+            return this;
+        }
+
+        /** Audio seconds within which the boundaries of an utterance are sent out of order (0 = in order). */
+        public Builder shuffleWithin(double seconds) {
+            if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+                throw new IllegalArgumentException("shuffle bound must be a finite number of seconds >= 0, not " + seconds);
+            }
+            this.shuffleWithin = seconds;
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder ignoreLabels(Set<String> labels) {
+            this.ignoredLabels = labels;
+            return this;
+        }
+
+        public Builder ticker(Ticker ticker) {
+            this.ticker = ticker;
+            return this;
+        }
+
+        public Replay build() {
+            return new Replay(this);
+        }
+    }
+}

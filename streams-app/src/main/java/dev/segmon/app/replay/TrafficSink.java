@@ -1,0 +1,20 @@
+package dev.segmon.app.replay;
+
+import dev.segmon.model.alignment.Segment;
+import java.util.List;
+
+/**
+ * Where the monitor's input messages (INTERFACE.md 3.1) go: the Kafka topics for {@code segmon
+ * replay} and {@code segmon demo}, a list in tests. Calls for one utterance keep their order.
+ */
+public interface TrafficSink {
+
+    /** One hypothesis boundary, in seconds from the start of the utterance. */
+    void boundary(String utterance, String model, String tier, double time);
+
+    /** The model's hypothesis for this utterance is complete. */
+    void end(String utterance, String model, String tier);
+
+    /** The whole reference of an utterance, in one message marked final. */
+    void reference(String utterance, String tier, List<Segment> segments);
+}

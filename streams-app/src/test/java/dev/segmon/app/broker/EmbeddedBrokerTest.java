@@ -1,0 +1,47 @@
+package dev.segmon.app.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EmbeddedBrokerTest {
+
+    @Test
+    void ephemeralBrokerTakesAWriteServesItBackAndDeletesItsDataOnStop() throws Exception {
+        Path dataDir;
+        try (EmbeddedBroker broker = EmbeddedBroker.builder().port(0).start()) {
+            dataDir = broker.dataDir();
+            assertTrue(broker.port() > 0, "port 0 resolves to the real port");
+            assertEquals("127.0.0.1:" + broker.port(), broker.bootstrapServers());
+
+            KafkaTestClients.produce(broker.bootstrapServers(), "t", "u1", "{\"x\":1}");
+            List<ConsumerRecord<String, String>> read = KafkaTestClients.consume(broker.bootstrapServers(), "t", 1);
+            assertEquals(1, read.size());
+            assertEquals("u1", read.get(0).key());
+            assertEquals("{\"x\":1}", read.get(0).value());
+        }
+        assertFalse(Files.exists(dataDir), "a temporary data directory is removed on stop");
+    }
+
+    @Test
+    void namedDataDirectoryKeepsRecordsAcrossRestarts(@TempDir Path dir) throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.builder().dataDir(dir).start()) {
+            KafkaTestClients.produce(broker.bootstrapServers(), "kept", "k", "v");
+        }
+        assertTrue(Files.exists(dir.resolve("segmon-broker.properties")));
+        // A new client port on restart; the controller port and cluster id come from the state file.
+        try (EmbeddedBroker broker = EmbeddedBroker.builder().dataDir(dir).start()) {
+            List<ConsumerRecord<String, String>> read = KafkaTestClients.consume(broker.bootstrapServers(), "kept", 1);
+            assertEquals(1, read.size());
+            assertEquals("v", read.get(0).value());
+        }
+        assertTrue(Files.exists(dir), "a named data directory is kept");
+    }
+}

@@ -1,0 +1,107 @@
+package dev.segmon.app.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import dev.segmon.app.replay.FakeTicker;
+import dev.segmon.app.replay.RecordingSink;
+import dev.segmon.app.replay.TrafficSink;
+import dev.segmon.model.alignment.Segment;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DemoTrafficTest {
+    static final List<DemoCorpus.Utterance> CORPUS = DemoCorpus.load();
+    static final SimulatedModel EXACT = SimulatedModel.healthy("exact", 0, 0, 0);
+    static final SimulatedModel HEALTHY = SimulatedModel.healthy("healthy", 0.008, 0, 0);
+
+    @Test
+    void errorFreeModelSendsTheReferenceBoundariesThenEnd() {
+        RecordingSink sink = new RecordingSink();
+        DemoTraffic traffic = new DemoTraffic(CORPUS, List.of(EXACT), sink, 1, 7, new FakeTicker());
+        traffic.send(1, Duration.ZERO);
+        // Utterance 1 = A08_0002 (mandarin.vad line 2: "A08 10.2625 20.0225"); n = 1 is not a
+        // multiple of 3, so the reference comes after the hypothesis.
+        int words = CORPUS.get(1).words().size();
+        List<RecordingSink.Sent> sent = sink.sent;
+        assertEquals("r1-A08_0002", sent.get(0).key());
+        assertEquals("r", sent.get(sent.size() - 1).topic());
+        assertEquals("h", sent.get(sent.size() - 2).topic());
+        assertEquals(true, sent.get(sent.size() - 2).json().contains("\"end\":true"));
+        assertEquals(traffic.referenceBoundaries(1).length, sent.size() - 2, "one message per boundary");
+        assertEquals(true, words > 0);
+    }
+
+    @Test
+    void healthyModelKeepsEveryBoundaryOfTheFirstUtterance() {
+        RecordingSink sink = new RecordingSink();
+        DemoTraffic traffic = new DemoTraffic(CORPUS, List.of(HEALTHY), sink, 1, 7, new FakeTicker());
+        traffic.send(0, Duration.ZERO);
+        // A08_0001's 17 words have 23 distinct start/end times (counted by hand from mandarin.wrd:
+        // 0.7825 1.0925 1.3925 1.7125 1.8425 2.0325 2.4625 3.0225 3.2525 3.6925 4.0325 4.3225
+        // 4.6825 5.0925 5.3225 6.3725 6.6825 7.0725 7.3725 7.4025 7.7125 7.9625 8.2625), and
+        // with no deletion or insertion the healthy model sends 23 boundaries. n = 0: reference first.
+        assertEquals(23, traffic.referenceBoundaries(0).length);
+        assertEquals(1 + 23 + 1, sink.sent.size());
+        assertEquals("r", sink.sent.get(0).topic());
+        assertEquals(23, sink.sent.stream().filter(s -> s.json().contains("\"time\"")).count());
+    }
+
+    @Test
+    void sameSeedSameTrafficOtherSeedOtherTraffic() {
+        SimulatedModel noisy = SimulatedModel.healthy("noisy", 0.008, 0.05, 0.05);
+        assertEquals(record(noisy, 11), record(noisy, 11));
+        assertNotEquals(record(noisy, 11), record(noisy, 12));
+    }
+
+    @Test
+    void secondRoundGetsNewIds() {
+        DemoTraffic traffic = new DemoTraffic(CORPUS, List.of(EXACT), new RecordingSink(), 1, 1, new FakeTicker());
+        assertEquals("r1-A08_0001", traffic.id(0));
+        assertEquals("r2-A08_0001", traffic.id(CORPUS.size()));
+    }
+
+    @Test
+    void runPacesUtterancesAtTheRate() {
+        FakeTicker ticker = new FakeTicker();
+        List<DemoCorpus.Utterance> tiny = List.of(new DemoCorpus.Utterance("u", List.of(new Segment(0, 0.5, "a"))));
+        DemoTraffic[] holder = new DemoTraffic[1];
+        RecordingSink recording = new RecordingSink(ticker::nanoTime);
+        TrafficSink stopAfterFour = new TrafficSink() {
+            @Override
+            public void boundary(String utterance, String model, String tier, double time) {
+                recording.boundary(utterance, model, tier, time);
+            }
+
+            @Override
+            public void end(String utterance, String model, String tier) {
+                recording.end(utterance, model, tier);
+            }
+
+            @Override
+            public void reference(String utterance, String tier, List<Segment> segments) {
+                recording.reference(utterance, tier, segments);
+                if (recording.sent.stream().filter(s -> s.topic().equals("r")).count() == 4) {
+                    holder[0].stop();
+                }
+            }
+        };
+        holder[0] = new DemoTraffic(tiny, List.of(EXACT), stopAfterFour, 2, 1, ticker);
+        holder[0].run();
+        // 2 utterances per second: utterance n at n * 0.5 s.
+        List<Long> referenceMillis = recording.sent.stream().filter(s -> s.topic().equals("r"))
+                .map(s -> s.nanos() / 1_000_000).toList();
+        assertEquals(List.of(0L, 500L, 1000L, 1500L), referenceMillis);
+        assertEquals(4, holder[0].sent());
+    }
+
+    private static List<RecordingSink.Sent> record(SimulatedModel model, long seed) {
+        RecordingSink sink = new RecordingSink();
+        DemoTraffic traffic = new DemoTraffic(CORPUS, List.of(model), sink, 1, seed, new FakeTicker());
+        for (long n = 0; n < 30; n++) {
+            traffic.send(n, Duration.ZERO);
+        }
+        return sink.sent;
+    }
+}

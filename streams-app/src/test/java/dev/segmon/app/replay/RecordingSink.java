@@ -1,0 +1,39 @@
+package dev.segmon.app.replay;
+
+import dev.segmon.model.alignment.Segment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/** A sink that keeps every message as its JSON text, with the (fake) time it was sent at. */
+public final class RecordingSink implements TrafficSink {
+    /** One message: topic "h" (hypotheses) or "r" (references), key, JSON value, send time. */
+    public record Sent(String topic, String key, String json, long nanos) {
+    }
+
+    private final LongSupplier clock;
+    public final List<Sent> sent = new ArrayList<>();
+
+    public RecordingSink(LongSupplier clock) {
+        this.clock = clock;
+    }
+
+    public RecordingSink() {
+        this(() -> 0L);
+    }
+
+    @Override
+    public void boundary(String utterance, String model, String tier, double time) {
+        sent.add(new Sent("h", utterance, SegmonMessages.boundary(utterance, model, tier, time), clock.getAsLong()));
+    }
+
+    @Override
+    public void end(String utterance, String model, String tier) {
+        sent.add(new Sent("h", utterance, SegmonMessages.end(utterance, model, tier), clock.getAsLong()));
+    }
+
+    @Override
+    public void reference(String utterance, String tier, List<Segment> segments) {
+        sent.add(new Sent("r", utterance, SegmonMessages.reference(utterance, tier, segments), clock.getAsLong()));
+    }
+}

@@ -1,0 +1,69 @@
+package dev.segmon.app.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.segmon.model.io.JsonlReader;
+import dev.segmon.model.io.UtteranceReader;
+import java.io.BufferedReader;
+import java.io.StringReader;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReplayTest {
+    static final String REF = """
+            {"id": "u1", "boundaries": [0.0, 0.5]}
+            {"id": "u2", "boundaries": [0.3]}
+            """;
+    static final String HYP = """
+            {"id": "u1", "boundaries": [0.5, 0.0, 0.5]}
+            {"id": "u2", "boundaries": [0.25]}
+            """;
+
+    static UtteranceReader jsonl(String text) {
+        return new JsonlReader("test", new BufferedReader(new StringReader(text)));
+    }
+
+    @Test
+    void referenceFollowsItsUtterancesEndAfterTheDelay() throws Exception {
+        FakeTicker ticker = new FakeTicker();
+        RecordingSink sink = new RecordingSink(ticker::nanoTime);
+        Replay.builder().model("m").referenceDelay(Duration.ofSeconds(5)).ticker(ticker).build()
+                .run(jsonl(REF), jsonl(HYP), sink);
+        // No rate limit: all hypothesis messages at t=0 (u1: 0.0, 0.5, end; u2: 0.25, end), then the
+        // references 5 s after their end, u1's first. Distinct times: u1's repeated 0.5 is sent once.
+        List<String> order = sink.sent.stream().map(s -> s.topic() + ":" + s.key() + "@" + s.nanos() / 1_000_000_000L).toList();
+        assertEquals(List.of("h:u1@0", "h:u1@0", "h:u1@0", "h:u2@0", "h:u2@0", "r:u1@5", "r:u2@5"), order);
+    }
+
+    @Test
+    void rateSpacesMessagesOverBothTopics() throws Exception {
+        FakeTicker ticker = new FakeTicker();
+        RecordingSink sink = new RecordingSink(ticker::nanoTime);
+        Replay.Summary summary = Replay.builder().model("m").eventsPerSecond(4).ticker(ticker).build()
+                .run(jsonl(REF), jsonl(HYP), sink);
+        // 7 messages (3 boundaries, 2 ends, 2 references) at 4 per second: message n at n/4 s.
+        assertEquals(7, summary.messages());
+        long[] expectedMillis = {0, 250, 500, 750, 1000, 1250, 1500};
+        for (int i = 0; i < expectedMillis.length; i++) {
+            assertEquals(expectedMillis[i], sink.sent.get(i).nanos() / 1_000_000L, "message " + i);
+        }
+    }
+
+    @Test
+    void shuffledBoundariesStayWithinTheBoundAndAreAllSent() throws Exception {
+        String hyp = "{\"id\": \"u\", \"boundaries\": [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]}\n";
+        RecordingSink sink = new RecordingSink();
+        Replay.builder().model("m").shuffleWithin(0.25).seed(7).build().run(jsonl(REF), jsonl(hyp), sink);
+        List<Double> times = sink.sent.stream().filter(s -> s.json().contains("\"time\""))
+                .map(s -> Double.parseDouble(s.json().replaceAll(".*\"time\":([0-9.]+).*", "$1"))).toList();
+        assertEquals(10, times.size());
+        assertEquals(List.of(0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9), times.stream().sorted().toList());
+        for (int i = 0; i < times.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                // Every boundary sent earlier is less than 0.25 s of audio later.
+                assertEquals(true, times.get(j) < times.get(i) + 0.25, times.toString());
+            }
+        }
+    }
+}
