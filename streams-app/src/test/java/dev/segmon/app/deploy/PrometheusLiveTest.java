@@ -74,7 +74,7 @@ class PrometheusLiveTest {
     // 1. The demo, in its own JVM on this test's class path; it prints its ports.
     Path demoLog = tmp.resolve("demo.log");
     Process demo = startProcess(List.of(javaBinary(), "-cp", testClassPath(), SegmonCommand.class.getName(),
-        "demo", "--regress-after", "20s", "--metrics-port", "0", "--data-dir", tmp.resolve("demo").toString()), demoLog);
+        "demo", "--regress-after", "20s", "--regress-ramp", "20s", "--metrics-port", "0", "--data-dir", tmp.resolve("demo").toString()), demoLog);
     Matcher metricsUrl = awaitLine(demo, demoLog, METRICS_URL, Duration.ofSeconds(120));
     int metricsPort = Integer.parseInt(metricsUrl.group(1));
     Matcher bootstrap = BOOTSTRAP.matcher(Files.readString(demoLog));
@@ -106,6 +106,7 @@ class PrometheusLiveTest {
       if (!demo.isAlive()) fail("the demo exited early:\n" + tail(demoLog));
       Thread.sleep(2000);
     }
+    long firedAfter = Duration.ofNanos(System.nanoTime() - start).toSeconds();
     assertEquals(List.of(), query(api, overSegmentation + ", model=\"healthy\"}"),
         "the over-segmentation alert fired for the healthy model");
 
@@ -116,6 +117,9 @@ class PrometheusLiveTest {
     for (RuleFiles.Rule alert : RuleFiles.alerts()) {
       check(api, "alert " + alert.alert(), asBool(PrometheusTestVariant.rewrite(alert.expr()).replaceFirst("^#.*\\n", "")), empty);
     }
+    System.out.printf("live test: over-segmentation alert firing for regressing (not healthy) %d s after start;"
+        + " checked %d recording rules, %d dashboard queries, %d alert expressions%n", firedAfter,
+        RuleFiles.recordings().size(), DashboardTest.queries(DashboardTest.committed()).size(), RuleFiles.alerts().size());
     assertTrue(empty.isEmpty(), "queries without any series after " + Duration.ofNanos(System.nanoTime() - start).toSeconds()
         + " s:\n" + String.join("\n", empty.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()));
   }
