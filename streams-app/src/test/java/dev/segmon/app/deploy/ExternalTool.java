@@ -26,7 +26,7 @@ final class ExternalTool {
   static Path require(String name) {
     Optional<Path> found = onPath(name);
     if (found.isEmpty()) {
-      String why = name + " is not on PATH (apt-get install -y prometheus)";
+      String why = name + " is not on PATH (apt-get install -y prometheus prometheus-alertmanager)";
       if ("1".equals(System.getenv(REQUIRE_ENV))) {
         fail(why + " and " + REQUIRE_ENV + "=1");
       }

@@ -37,6 +37,14 @@ class PrometheusRulesTest {
         List.of(promtool.toString(), "check", "config", "deploy/prometheus/prometheus.yml"));
   }
 
+  /** The compose stack's Alertmanager routing (Debian: apt-get install -y prometheus-alertmanager). */
+  @Test
+  void amtoolAcceptsTheAlertmanagerConfig() throws Exception {
+    Path amtool = ExternalTool.require("amtool");
+    ExternalTool.runOk(RepoFiles.root(), 60,
+        List.of(amtool.toString(), "check-config", "deploy/alertmanager/alertmanager.yml"));
+  }
+
   @Test
   void promtoolUnitTestsOfTheRulesPass() throws Exception {
     Path promtool = ExternalTool.require("promtool");
