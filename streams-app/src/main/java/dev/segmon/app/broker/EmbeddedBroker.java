@@ -162,6 +162,10 @@ public final class EmbeddedBroker implements AutoCloseable {
             if (controllerPort == 0) {
                 controllerPort = freePort();
             }
+            if (port != 0) {
+                // Kafka would fail deep in its start-up with a stack trace; say it plainly instead.
+                requireFree(port);
+            }
             int clientPort = port != 0 ? port : freePort();
             Properties props = serverProperties(dir, clientPort, controllerPort);
             Path configFile = dir.resolve("server.properties");
@@ -266,6 +270,21 @@ public final class EmbeddedBroker implements AutoCloseable {
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot find a free port", e);
+        }
+    }
+
+    /** Thrown when the requested client port is taken. */
+    public static final class PortInUseException extends IllegalStateException {
+        PortInUseException(int port) {
+            super("127.0.0.1:" + port + " is already in use");
+        }
+    }
+
+    private static void requireFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+        } catch (IOException e) {
+            throw new PortInUseException(port);
         }
     }
 

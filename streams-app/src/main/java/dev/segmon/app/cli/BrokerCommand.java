@@ -13,9 +13,8 @@ import picocli.CommandLine.Option;
 /** {@code segmon broker}: a single-node KRaft Kafka broker in this JVM (INTERFACE.md 3.0). */
 @Command(name = "broker",
         mixinStandardHelpOptions = true,
-        description = {
-            "Runs a single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1.",
-            "Once it accepts writes it prints 'bootstrap.servers=127.0.0.1:PORT' and serves until stopped (Ctrl-C)."})
+        description = "Runs a single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1. "
+                + "Once it accepts writes it prints 'bootstrap.servers=127.0.0.1:PORT' and serves until stopped (Ctrl-C).")
 public final class BrokerCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -34,7 +33,12 @@ public final class BrokerCommand implements Callable<Integer> {
             throw new UsageException("--port must be 0..65535, not " + port);
         }
         KafkaLogging.quiet();
-        EmbeddedBroker broker = EmbeddedBroker.builder().port(port).dataDir(dataDir).start();
+        EmbeddedBroker broker;
+        try {
+            broker = EmbeddedBroker.builder().port(port).dataDir(dataDir).start();
+        } catch (EmbeddedBroker.PortInUseException e) {
+            throw new UsageException("--port " + port + ": " + e.getMessage() + "; pick another port, or 0 for any free one");
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             broker.stop();

@@ -21,9 +21,10 @@ import picocli.CommandLine.Option;
 @Command(name = "replay",
         mixinStandardHelpOptions = true,
         description = {
-            "Sends a reference and one model's hypothesis to the monitor's input topics: every hypothesis boundary,",
-            "an 'end' per utterance and each reference as one message with final: true. Returns when Kafka has",
-            "acknowledged everything (acks=all, idempotent producer)."})
+            "Sends a reference and one model's hypothesis (any format eval boundaries reads) to the monitor's input "
+                + "topics: every hypothesis boundary, an 'end' per utterance and each reference as one message with "
+                + "final: true. Returns when Kafka has acknowledged everything (acks=all, idempotent producer).",
+            "--tier also names the messages' tier (default: word)."})
 public final class ReplayCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -49,8 +50,8 @@ public final class ReplayCommand implements Callable<Integer> {
     double referenceDelay;
 
     @Option(names = "--shuffle-within", paramLabel = "SECONDS", defaultValue = "0",
-            description = {"Send each utterance's boundaries out of order, no boundary after one more than SECONDS of audio later",
-                "(keep it within the monitor's --max-disorder; default: ${DEFAULT-VALUE} = in time order)."})
+            description = "Send each utterance's boundaries out of order, none after one more than SECONDS of audio later "
+                    + "(keep it within the monitor's --max-disorder; default: ${DEFAULT-VALUE} = in time order).")
     double shuffleWithin;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --shuffle-within (default: ${DEFAULT-VALUE}).")

@@ -118,14 +118,19 @@ public final class Demo implements AutoCloseable {
 
     /**
      * Prints {@link #report()} every {@code reportEvery} until {@code duration} has passed (zero =
-     * until {@link #close()}) or the thread is interrupted.
+     * until {@link #close()}) or the monitor fails.
+     *
+     * @return false if it stopped because the monitor failed
      */
-    public void printReports(Duration duration) throws InterruptedException {
+    public boolean printReports(Duration duration) throws InterruptedException {
         long end = duration.isZero() ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
         while (true) {
             long wait = Math.min(options.reportEvery().toNanos(), end - System.nanoTime());
             if (wait <= 0 || stopped.await(wait, TimeUnit.NANOSECONDS)) {
-                return;
+                return true;
+            }
+            if (monitor.hasFailed()) {
+                return false;
             }
             for (String line : report()) {
                 out.println(line);

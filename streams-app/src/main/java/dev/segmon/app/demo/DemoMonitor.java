@@ -15,6 +15,11 @@ public interface DemoMonitor extends AutoCloseable {
     /** Waits until the monitor processes records; false on timeout or failure. */
     boolean awaitRunning(Duration timeout);
 
+    /** Whether the monitor stopped for good (its Kafka Streams client failed). */
+    default boolean hasFailed() {
+        return false;
+    }
+
     /** The port serving {@code /metrics}. */
     int metricsPort();
 

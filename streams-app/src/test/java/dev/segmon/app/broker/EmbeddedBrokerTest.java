@@ -44,4 +44,14 @@ class EmbeddedBrokerTest {
         }
         assertTrue(Files.exists(dir), "a named data directory is kept");
     }
+
+    @Test
+    void takenPortIsRefusedBeforeKafkaStarts() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            EmbeddedBroker.PortInUseException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    EmbeddedBroker.PortInUseException.class,
+                    () -> EmbeddedBroker.builder().port(taken.getLocalPort()).start());
+            assertEquals("127.0.0.1:" + taken.getLocalPort() + " is already in use", e.getMessage());
+        }
+    }
 }

@@ -1,0 +1,147 @@
+package dev.segmon.app.cli;
+
+import dev.segmon.app.broker.KafkaLogging;
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.demo.Demo;
+import dev.segmon.app.demo.MonitorDemoAdapter;
+import dev.segmon.app.demo.SimulatedModel;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code segmon demo}: broker, monitor and live traffic of two simulated models in one JVM. */
+@Command(name = "demo",
+        mixinStandardHelpOptions = true,
+        description = "Runs an embedded Kafka broker, the monitor and live traffic in one process: the ZeroSpeech 2017 "
+                + "Mandarin gold word alignment, looped, scored for two simulated models, 'healthy' and 'regressing' "
+                + "(whose insertion rate climbs after --regress-after). Prints where /metrics is served and, every "
+                + "--report-every, a line per model read from the monitor's metrics. Stops cleanly on Ctrl-C.")
+public final class DemoCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--metrics-port", paramLabel = "PORT", defaultValue = "9464",
+            description = "Port of the monitor's /metrics; 0 = any free port (default: ${DEFAULT-VALUE}).")
+    int metricsPort;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Keep broker data and monitor state in DIR (default: a temporary directory deleted on exit).")
+    Path dataDir;
+
+    @Option(names = "--rate", paramLabel = "UTTERANCES_PER_S", defaultValue = "4",
+            description = "Utterances per second, each sent for both models plus its reference (default: ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--regress-after", paramLabel = "DURATION", defaultValue = "2m",
+            description = "When the 'regressing' model starts to over-segment (default: ${DEFAULT-VALUE}).")
+    String regressAfter;
+
+    @Option(names = "--regress-ramp", paramLabel = "DURATION", defaultValue = "3m",
+            description = "How long its insertion rate takes to reach --regress-insertion-rate (default: ${DEFAULT-VALUE}).")
+    String regressRamp;
+
+    @Option(names = "--regress-insertion-rate", paramLabel = "RATE", defaultValue = "0.5",
+            description = "Spurious boundaries per reference boundary once regressed (default: ${DEFAULT-VALUE}).")
+    double regressedInsertion;
+
+    @Option(names = "--jitter", paramLabel = "SECONDS", defaultValue = "0.008",
+            description = "Standard deviation of both models' boundary placement noise (default: ${DEFAULT-VALUE}).")
+    double jitter;
+
+    @Option(names = "--error-rate", paramLabel = "P", defaultValue = "0.01",
+            description = "Both models' deletion probability and base insertion rate per reference boundary (default: ${DEFAULT-VALUE}).")
+    double errorRate;
+
+    @Option(names = "--tolerance", paramLabel = "SECONDS", defaultValue = "0.02",
+            description = "The monitor's hit tolerance (default: ${DEFAULT-VALUE}).")
+    double tolerance;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the simulated models (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--report-every", paramLabel = "DURATION", defaultValue = "10s",
+            description = "How often to print the per-model line (default: ${DEFAULT-VALUE}).")
+    String reportEvery;
+
+    @Option(names = "--window", paramLabel = "NAME",
+            description = "Metrics window the lines show (default: the shortest sliding window, else cumulative).")
+    String window;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "0",
+            description = "Stop after this long; 0 = run until Ctrl-C (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Demo.Options options = options();
+        MonitorConfig.Builder monitor;
+        try {
+            monitor = MonitorConfig.builder().bootstrapServers("unset").applicationId("segmon-demo")
+                    .metricsPort(metricsPort).tolerance(tolerance);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        Duration runFor = duration("--duration", duration);
+        KafkaLogging.quiet();
+        PrintWriter out = spec.commandLine().getOut();
+        Demo demo = Demo.start(options, MonitorDemoAdapter.factory(monitor), out);
+        CountDownLatch closed = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            demo.close();
+            closed.countDown();
+        }, "segmon-demo-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        boolean monitorOk = demo.printReports(runFor);
+        try {
+            // Stopped by --duration: take the hook back and close here.
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // Stopped by Ctrl-C: the hook is closing everything; let it finish.
+            closed.await();
+            return SegmonCommand.EXIT_OK;
+        }
+        demo.close();
+        if (!monitorOk) {
+            spec.commandLine().getErr().println("segmon: the monitor's Kafka Streams client failed; see the log above");
+            spec.commandLine().getErr().flush();
+            return SegmonCommand.EXIT_FAILURE;
+        }
+        return SegmonCommand.EXIT_OK;
+    }
+
+    private Demo.Options options() {
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            throw new UsageException("--rate must be a number of utterances per second > 0, not " + rate);
+        }
+        SimulatedModel healthy;
+        try {
+            healthy = SimulatedModel.healthy("healthy", jitter, errorRate, errorRate);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--jitter must be >= 0 and --error-rate a probability: " + e.getMessage());
+        }
+        if (!(regressedInsertion >= 0)) {
+            throw new UsageException("--regress-insertion-rate must be >= 0, not " + regressedInsertion);
+        }
+        SimulatedModel regressing = healthy.named("regressing")
+                .regressing(duration("--regress-after", regressAfter), duration("--regress-ramp", regressRamp), regressedInsertion);
+        Duration every = duration("--report-every", reportEvery);
+        if (every.isZero()) {
+            throw new UsageException("--report-every must be longer than 0");
+        }
+        return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing), every, window);
+    }
+
+    private static Duration duration(String option, String text) {
+        try {
+            return MonitorConfig.parseDuration(text);
+        } catch (RuntimeException e) {
+            throw new UsageException(option + " must be a duration such as 90s, 2m, 1h or PT2M, not '" + text + "'");
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.segmon.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.segmon.app.Monitor;
+import dev.segmon.app.broker.EmbeddedBroker;
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.demo.PrometheusText;
+import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.boundary.BoundaryScorer;
+import dev.segmon.model.io.ReadOptions;
+import dev.segmon.model.io.UtteranceReader;
+import dev.segmon.model.io.UtteranceReaders;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * INTERFACE.md 3.1's promise end to end: a corpus sent by {@code segmon replay} (boundaries
+ * shuffled within the max-disorder bound) into a real broker and scored by the real monitor
+ * ends with the totals that the offline scorer ({@code eval boundaries}) gives on the same files.
+ */
+class ReplayThroughMonitorTest {
+    // Real data shipped in examples/ (licence in examples/mandarin/LICENSE.md): gold words of two
+    // Mandarin files and a term-discovery system's fragments on them.
+    static final Path GOLD = Path.of("..", "examples", "mandarin", "gold.wrd");
+    static final Path FRAGMENTS = Path.of("..", "examples", "mandarin", "kamper.ali");
+
+    @Test
+    void shuffledReplayScoredLiveEqualsOfflineTotals(@TempDir Path state) throws Exception {
+        BoundaryCounts offline;
+        try (UtteranceReader ref = UtteranceReaders.open(GOLD, ReadOptions.DEFAULT);
+             UtteranceReader hyp = UtteranceReaders.open(FRAGMENTS, ReadOptions.DEFAULT)) {
+            offline = BoundaryScorer.builder().tolerance(0.02).build().score(ref, hyp).counts();
+        }
+        try (EmbeddedBroker broker = EmbeddedBroker.builder().start();
+             Monitor monitor = Monitor.start(MonitorConfig.builder().bootstrapServers(broker.bootstrapServers())
+                     .applicationId("replay-through-monitor").metricsPort(0).stateDir(state).build())) {
+            assertEquals(true, monitor.awaitRunning(Duration.ofMinutes(1)));
+            int rc = SegmonCommand.execute("replay", "--bootstrap-servers", broker.bootstrapServers(),
+                    "--ref", GOLD.toString(), "--hyp", FRAGMENTS.toString(), "--model", "kamper",
+                    "--shuffle-within", "1.0", "--seed", "3");
+            assertEquals(0, rc);
+
+            // Both utterances (A33, A36) closed as scored, then compare the decided totals.
+            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+            List<PrometheusText.Sample> samples = List.of();
+            while (System.nanoTime() < deadline && total(samples, "segmon_utterances_total") < 2) {
+                Thread.sleep(250);
+                samples = PrometheusText.parse(monitor.scrape());
+            }
+            assertEquals(2, total(samples, "segmon_utterances_total"), monitor.scrape());
+            assertEquals(offline.hits(), total(samples, "segmon_boundary_hits_total"));
+            assertEquals(offline.reference(), total(samples, "segmon_reference_boundaries_total"));
+            assertEquals(offline.hypothesis(), total(samples, "segmon_hypothesis_boundaries_total"));
+        }
+    }
+
+    private static long total(List<PrometheusText.Sample> samples, String name) {
+        return Math.round(samples.stream().filter(s -> s.name().equals(name) && "kamper".equals(s.label("model")))
+                .mapToDouble(PrometheusText.Sample::value).sum());
+    }
+}
