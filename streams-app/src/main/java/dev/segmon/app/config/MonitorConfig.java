@@ -36,6 +36,12 @@ public final class MonitorConfig {
     public static final String DEFAULT_METRICS_TOPIC = "segmon.metrics";
     /** Prefix of pass-through Kafka settings in flag maps and properties files. */
     public static final String KAFKA_PREFIX = "kafka.";
+    /**
+     * SEGMON_* variables that are not settings: the launcher's and CLI's own, and the test
+     * switches CI exports (docs/operations.md). A child `segmon run` inherits them.
+     */
+    private static final java.util.Set<String> NOT_SETTINGS = java.util.Set.of(
+            "SEGMON_DEBUG", "SEGMON_JAVA_OPTS", "SEGMON_REQUIRE_TOOLS", "SEGMON_WRITE_DASHBOARD");
 
     private final String bootstrapServers;
     private final String applicationId;
@@ -154,7 +160,7 @@ public final class MonitorConfig {
         }
         for (Map.Entry<String, String> e : env.entrySet()) {
             String name = e.getKey();
-            if (name.startsWith("SEGMON_") && !name.equals("SEGMON_DEBUG") && !name.equals("SEGMON_JAVA_OPTS")) {
+            if (name.startsWith("SEGMON_") && !NOT_SETTINGS.contains(name)) {
                 put(settings, sourceOf, name.substring(7).toLowerCase(Locale.ROOT).replace('_', '-'), e.getValue(), name);
             } else if (name.startsWith("KAFKA_") && !name.endsWith("_OPTS")) {
                 put(settings, sourceOf, KAFKA_PREFIX + name.substring(6).toLowerCase(Locale.ROOT).replace('_', '.'), e.getValue(), name);
