@@ -131,6 +131,17 @@ class ComposeFileTest {
     assertTrue(volumes(service("segmon").getValue()).contains("segmon-state:" + config.stateDir()));
   }
 
+  /** Each service's command is a command line segmon accepts (compose's ${VAR:-default} as the default). */
+  @Test
+  void segmonAcceptsTheCommandsComposeGivesIt() {
+    for (String name : List.of("segmon", "traffic")) {
+      List<String> args = new ArrayList<>();
+      service(name).getValue().path("command").forEach(a -> args.add(a.asText().replaceAll("\\$\\{[A-Z_]+:-([^}]*)}", "$1")));
+      picocli.CommandLine cl = dev.segmon.app.cli.SegmonCommand.commandLine();
+      cl.parseArgs(args.toArray(String[]::new));
+    }
+  }
+
   @Test
   void demoTrafficIsBehindAProfile() {
     JsonNode traffic = service("traffic").getValue();
