@@ -124,6 +124,9 @@ class ComposeFileTest {
   void theMonitorAcceptsItsEnvironment() {
     Map<String, String> env = new java.util.HashMap<>();
     service("segmon").getValue().path("environment").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+    // The monitor ignores SEGMON_* variables that name no setting: a misspelt one would be lost silently.
+    env.keySet().stream().filter(k -> k.startsWith("SEGMON_")).forEach(k -> assertTrue(
+        MonitorConfig.SETTINGS.contains(k.substring(7).toLowerCase(java.util.Locale.ROOT).replace('_', '-')), k + " is no monitor setting"));
     MonitorConfig config = MonitorConfig.fromSources(Map.of(), env, null);
     assertEquals("kafka:9092", config.bootstrapServers());
     assertEquals(9464, config.metricsPort());

@@ -146,6 +146,9 @@ class KubernetesManifestsTest {
     container.path("env").forEach(e -> {
       if (e.has("value")) env.put(e.path("name").asText(), e.path("value").asText().replace("$(POD_NAME)", "segmon-0").replace("$(POD_NAMESPACE)", "ns"));
     });
+    // The monitor ignores SEGMON_* variables that name no setting: a misspelt one would be lost silently.
+    env.keySet().stream().filter(k -> k.startsWith("SEGMON_")).forEach(k -> assertTrue(
+        MonitorConfig.SETTINGS.contains(k.substring(7).toLowerCase(java.util.Locale.ROOT).replace('_', '-')), k + " is no monitor setting"));
     MonitorConfig config = MonitorConfig.fromSources(Map.of(), env, null);
     assertEquals("segmon-0.segmon-headless.ns.svc.cluster.local:9464", config.kafkaProperties().get("application.server"));
     assertEquals("segmon-0", config.kafkaProperties().get("group.instance.id"));

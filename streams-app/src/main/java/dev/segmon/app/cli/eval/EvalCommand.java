@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "eval",
         mixinStandardHelpOptions = true,
         description = "Score files offline.",
-        subcommands = {BoundariesCommand.class,
+        subcommands = {BoundariesCommand.class, TdeCommand.class,
                 BreaksCommand.class, WerCommand.class, NedCommand.class, TextCommand.class})
 public final class EvalCommand implements Runnable {
     @CommandLine.Spec
