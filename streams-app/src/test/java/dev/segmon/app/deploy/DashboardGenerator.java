@@ -1,0 +1,224 @@
+package dev.segmon.app.deploy;
+
+import static dev.segmon.app.deploy.DashboardSeries.*;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Generates grafana/dashboards/segmon.json. After changing a panel, rewrite the committed file with
+ * {@code SEGMON_WRITE_DASHBOARD=1 mvn -B -o -pl streams-app -am test -Dtest=DashboardTest
+ * -Dsurefire.failIfNoSpecifiedTests=false}; without the variable DashboardTest fails while the
+ * committed file differs from this generator's output.
+ *
+ * <p>Every query is built from {@link DashboardSeries}; panels are laid out on Grafana's
+ * 24-column grid. Ratio panels set no min/max: over-segmentation is negative when the model
+ * under-segments and the R-value goes below 0 for heavy over-segmentation, and a clamped axis
+ * would hide both.
+ */
+final class DashboardGenerator {
+  static final Path OUTPUT = Path.of("grafana/dashboards/segmon.json");
+  static final String UID = "segmon-boundaries";
+  private static final JsonNodeFactory F = JsonNodeFactory.instance;
+  private static final String FILTER = "{model=~\"$model\", tier=~\"$tier\"}";
+
+  /** One query of a panel: PromQL (with Grafana variables), legend, instant or range. */
+  record Query(String expr, String legend, boolean instant, String format) {
+    static Query range(String expr, String legend) {
+      return new Query(expr, legend, false, "time_series");
+    }
+  }
+
+  /** One panel: its Grafana type, position and queries. */
+  record Panel(String title, String type, int x, int y, int w, int h, String unit, String description, List<Query> queries) {}
+
+  private DashboardGenerator() {}
+
+  /** The panels, in layout order. Rows have no queries. */
+  static List<Panel> panels() {
+    List<Panel> p = new ArrayList<>();
+    int y = 0;
+    p.add(row("Accuracy per model and tier (5m and 1h rates of pooled counters)", y++));
+    p.add(ratio("F1", F1, "percentunit", 0, y));
+    p.add(ratio("R-value", R_VALUE, "none", 8, y));
+    p.add(ratio("Over-segmentation (OS)", OVER_SEGMENTATION, "percentunit", 16, y));
+    y += 8;
+    p.add(ratio("Precision", PRECISION, "percentunit", 0, y));
+    p.add(ratio("Recall", RECALL, "percentunit", 8, y));
+    p.add(ratio("Hit rate (HR)", HIT_RATE, "percentunit", 16, y));
+    y += 8;
+    List<Query> cumulative = new ArrayList<>();
+    for (DashboardSeries s : List.of(PRECISION, RECALL, F1, HIT_RATE, OVER_SEGMENTATION, R_VALUE)) {
+      cumulative.add(new Query(s.at("cumulative") + FILTER, s.name(), true, "table"));
+    }
+    p.add(new Panel("Cumulative scores (since the counters started)", "table", 0, y, 24, 6, "none",
+        "Pooled counters' current values: every boundary scored so far. Restarting an instance lowers them.",
+        cumulative));
+    y += 6;
+
+    p.add(row("Boundary timing", y++));
+    String buckets = "sum by (le) (increase(" + OFFSET_BUCKET.metric() + FILTER;
+    p.add(new Panel("Boundary offset |hyp - ref| of hits over time", "heatmap", 0, y, 12, 8, "s",
+        "Histogram segmon_boundary_offset_seconds per scrape interval.",
+        List.of(new Query(buckets + "[$__rate_interval]))", "{{le}}", false, "heatmap"))));
+    p.add(new Panel("Boundary offset distribution (dashboard range)", "bargauge", 12, y, 12, 8, "none",
+        "Hits per offset bucket over the whole time range shown.",
+        List.of(new Query(buckets + "[$__range]))", "<= {{le}} s", true, "heatmap"))));
+    y += 8;
+
+    p.add(row("Traffic and input health", y++));
+    p.add(new Panel("Throughput (boundaries/s)", "timeseries", 0, y, 8, 8, "short", "Reference and hypothesis boundaries per second, 5m rate.",
+        List.of(Query.range(REFERENCE_BOUNDARY_RATE.at("rate5m") + FILTER, "{{model}} {{tier}} reference"),
+            Query.range(HYPOTHESIS_BOUNDARY_RATE.at("rate5m") + FILTER, "{{model}} {{tier}} hypothesis"),
+            Query.range(HIT_COUNT.at("rate5m") + FILTER, "{{model}} {{tier}} hits"))));
+    p.add(new Panel("Utterance outcomes (per second)", "timeseries", 8, y, 8, 8, "short", "How utterances closed: scored, unreferenced, unhypothesized ...",
+        List.of(Query.range("sum by (model, tier, outcome) (rate(" + UTTERANCES_TOTAL.metric() + FILTER + "[$__rate_interval]))",
+            "{{model}} {{tier}} {{outcome}}"))));
+    p.add(new Panel("Dead letters (per second)", "timeseries", 16, y, 8, 8, "short", "Records sent to the dead-letter topic, by reason.",
+        List.of(Query.range("sum by (reason, model, tier) (rate(" + DEAD_LETTERS_TOTAL.metric() + "[$__rate_interval]))",
+            "{{reason}} {{model}} {{tier}}"))));
+    y += 8;
+    p.add(new Panel("Open utterances (state)", "timeseries", 0, y, 12, 8, "short", "Utterances waiting for their reference or hypothesis end.",
+        List.of(Query.range("sum by (model, tier) (" + OPEN_UTTERANCES.metric() + FILTER + ")", "{{model}} {{tier}}"))));
+    p.add(new Panel("Time since the last reference", "timeseries", 12, y, 12, 8, "s", "Per tier; references may legitimately come hours late.",
+        List.of(Query.range("time() - max by (tier) (" + REFERENCE_LAST_RECEIVED.metric() + "{tier=~\"$tier\"})", "{{tier}}"))));
+    y += 8;
+
+    p.add(row("Kafka Streams", y++));
+    p.add(new Panel("Consumer lag (max records)", "timeseries", 0, y, 8, 8, "short", "kafka_consumer_fetch_manager_records_lag_max per instance.",
+        List.of(Query.range("max by (instance) (" + RECORDS_LAG_MAX.metric() + "{job=\"segmon\"})", "{{instance}}"))));
+    p.add(new Panel("Records processed (per second)", "timeseries", 8, y, 8, 8, "short", "Kafka Streams stream-thread process rate, per instance.",
+        List.of(Query.range("sum by (instance) (" + PROCESS_RATE.metric() + "{job=\"segmon\"})", "{{instance}}"))));
+    p.add(new Panel("State size (estimated keys)", "timeseries", 16, y, 8, 8, "short", "RocksDB estimate-num-keys summed per instance and store.",
+        List.of(Query.range("sum by (instance) (" + STATE_ESTIMATE_NUM_KEYS.metric() + "{job=\"segmon\"})", "{{instance}}"))));
+    return p;
+  }
+
+  /** The alert-annotation query (the dashboard marks every time an alert fired). */
+  static String alertAnnotationExpr() {
+    return ALERTS.metric() + "{alertstate=\"firing\"}";
+  }
+
+  /** The model picker's query. */
+  static String modelVariableQuery() {
+    return "label_values(" + REFERENCE_BOUNDARIES_TOTAL.metric() + ", model)";
+  }
+
+  private static Panel row(String title, int y) {
+    return new Panel(title, "row", 0, y, 24, 1, null, null, List.of());
+  }
+
+  private static Panel ratio(String title, DashboardSeries series, String unit, int x, int y) {
+    return new Panel(title, "timeseries", x, y, 8, 8, unit,
+        "Recorded from summed counters (" + series.at("rate5m") + ", " + series.at("rate1h") + "). Not clamped.",
+        List.of(Query.range(series.at("rate5m") + FILTER, "{{model}} {{tier}} 5m"),
+            Query.range(series.at("rate1h") + FILTER, "{{model}} {{tier}} 1h")));
+  }
+
+  static ObjectNode dashboard() {
+    ObjectNode d = F.objectNode();
+    ObjectNode annotations = d.putObject("annotations");
+    ArrayNode list = annotations.putArray("list");
+    ObjectNode builtin = list.addObject();
+    builtin.put("builtIn", 1);
+    builtin.set("datasource", F.objectNode().put("type", "grafana").put("uid", "-- Grafana --"));
+    builtin.put("enable", true).put("hide", true).put("iconColor", "rgba(0, 211, 255, 1)")
+        .put("name", "Annotations & Alerts").put("type", "dashboard");
+    ObjectNode alerts = list.addObject();
+    alerts.set("datasource", datasource());
+    alerts.put("enable", true).put("expr", alertAnnotationExpr()).put("iconColor", "red")
+        .put("name", "Firing alerts").put("step", "60s").put("titleFormat", "{{alertname}}")
+        .put("textFormat", "{{model}} {{tier}} {{severity}}").put("tagKeys", "alertname,severity")
+        .put("useValueForTime", false);
+    d.put("description", "segmon: live word/phone boundary accuracy per model and tier (docs/operations.md)");
+    d.put("editable", true).put("graphTooltip", 1);
+    ArrayNode panels = d.putArray("panels");
+    int id = 1;
+    for (Panel panel : panels()) panels.add(panelJson(panel, id++));
+    d.put("refresh", "30s").put("schemaVersion", 39);
+    d.putArray("tags").add("segmon");
+    ObjectNode templating = d.putObject("templating");
+    ArrayNode vars = templating.putArray("list");
+    ObjectNode ds = vars.addObject();
+    ds.put("name", "datasource").put("label", "Prometheus").put("type", "datasource").put("query", "prometheus")
+        .put("hide", 0);
+    ds.set("current", F.objectNode().put("text", "Prometheus").put("value", "segmon-prometheus"));
+    vars.add(labelVariable("model", "Model", modelVariableQuery()));
+    vars.add(labelVariable("tier", "Tier",
+        "label_values(" + REFERENCE_BOUNDARIES_TOTAL.metric() + "{model=~\"$model\"}, tier)"));
+    d.set("time", F.objectNode().put("from", "now-6h").put("to", "now"));
+    d.put("timezone", "utc").put("title", "segmon - segmentation accuracy").put("uid", UID).put("version", 1);
+    return d;
+  }
+
+  private static ObjectNode labelVariable(String name, String label, String query) {
+    ObjectNode v = F.objectNode();
+    v.put("name", name).put("label", label).put("type", "query");
+    v.set("datasource", datasource());
+    v.set("query", F.objectNode().put("query", query).put("refId", name));
+    v.put("definition", query).put("includeAll", true).put("multi", true).put("allValue", ".*")
+        .put("refresh", 2).put("sort", 1).put("hide", 0);
+    v.set("current", F.objectNode().put("text", "All").put("value", "$__all"));
+    return v;
+  }
+
+  private static ObjectNode datasource() {
+    return F.objectNode().put("type", "prometheus").put("uid", "${datasource}");
+  }
+
+  private static ObjectNode panelJson(Panel panel, int id) {
+    ObjectNode p = F.objectNode();
+    p.put("id", id).put("type", panel.type()).put("title", panel.title());
+    p.set("gridPos", F.objectNode().put("h", panel.h()).put("w", panel.w()).put("x", panel.x()).put("y", panel.y()));
+    if (panel.type().equals("row")) {
+      p.put("collapsed", false);
+      p.putArray("panels");
+      return p;
+    }
+    p.put("description", panel.description());
+    p.set("datasource", datasource());
+    ObjectNode defaults = F.objectNode().put("unit", panel.unit());
+    p.set("fieldConfig", F.objectNode().<ObjectNode>set("defaults", defaults).set("overrides", F.arrayNode()));
+    ObjectNode options = p.putObject("options");
+    options.set("legend", F.objectNode().put("displayMode", "table").put("placement", "bottom").put("showLegend", true));
+    options.set("tooltip", F.objectNode().put("mode", "multi").put("sort", "desc"));
+    if (panel.type().equals("heatmap")) {
+      options.put("calculate", false);
+      options.set("yAxis", F.objectNode().put("unit", "s"));
+      options.set("cellValues", F.objectNode().put("unit", "short"));
+    }
+    if (panel.type().equals("bargauge")) {
+      options.put("displayMode", "basic").put("orientation", "vertical");
+    }
+    if (panel.type().equals("table")) {
+      p.putArray("transformations").addObject().put("id", "merge").putObject("options");
+    }
+    ArrayNode targets = p.putArray("targets");
+    char ref = 'A';
+    for (Query q : panel.queries()) {
+      ObjectNode t = targets.addObject();
+      t.set("datasource", datasource());
+      t.put("expr", q.expr()).put("legendFormat", q.legend()).put("instant", q.instant()).put("range", !q.instant())
+          .put("format", q.format()).put("refId", String.valueOf(ref++));
+    }
+    return p;
+  }
+
+  /** The dashboard exactly as committed: pretty-printed JSON and a final newline. */
+  static String render() throws IOException {
+    return RepoFiles.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(dashboard()) + "\n";
+  }
+
+  public static void main(String[] args) throws IOException {
+    Path out = RepoFiles.root().resolve(OUTPUT);
+    Files.createDirectories(out.getParent());
+    Files.writeString(out, render());
+    System.out.println("wrote " + out);
+  }
+}

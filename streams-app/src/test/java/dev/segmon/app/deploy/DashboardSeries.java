@@ -1,0 +1,65 @@
+package dev.segmon.app.deploy;
+
+import java.util.List;
+
+/**
+ * THE list of series the Grafana dashboard queries: recording rules of
+ * deploy/prometheus/rules/segmon-recording.rules.yml and metrics the monitor exports
+ * (INTERFACE.md 3.2, Micrometer's KafkaStreamsMetrics). Every panel's PromQL is built from these
+ * names only; DashboardTest checks that each recorded name exists in the rule files and the live
+ * test checks that each query returns data from a running demo.
+ */
+enum DashboardSeries {
+  // Recorded ratios per (model, tier); the window is a suffix (:rate5m, :rate1h, :cumulative).
+  PRECISION("segmon:boundary_precision", true),
+  RECALL("segmon:boundary_recall", true),
+  F1("segmon:boundary_f1", true),
+  HIT_RATE("segmon:boundary_hit_rate", true),
+  OVER_SEGMENTATION("segmon:boundary_over_segmentation", true),
+  R_VALUE("segmon:boundary_r_value", true),
+  REFERENCE_BOUNDARY_RATE("segmon:reference_boundaries", true),
+  HYPOTHESIS_BOUNDARY_RATE("segmon:hypothesis_boundaries", true),
+  HIT_COUNT("segmon:boundary_hits", true),
+
+  // Exported by the monitor.
+  REFERENCE_BOUNDARIES_TOTAL("segmon_reference_boundaries_total", false),
+  OFFSET_BUCKET("segmon_boundary_offset_seconds_bucket", false),
+  UTTERANCES_TOTAL("segmon_utterances_total", false),
+  DEAD_LETTERS_TOTAL("segmon_dead_letters_total", false),
+  OPEN_UTTERANCES("segmon_open_utterances", false),
+  REFERENCE_LAST_RECEIVED("segmon_reference_last_received_timestamp_seconds", false),
+
+  // Micrometer's KafkaStreamsMetrics.
+  RECORDS_LAG_MAX("kafka_consumer_fetch_manager_records_lag_max", false),
+  PROCESS_RATE("kafka_stream_thread_process_rate", false),
+  STATE_ESTIMATE_NUM_KEYS("kafka_stream_state_estimate_num_keys", false),
+
+  // Prometheus itself.
+  ALERTS("ALERTS", false);
+
+  static final List<String> WINDOWS = List.of("rate5m", "rate1h", "cumulative");
+
+  private final String name;
+  private final boolean recorded;
+
+  DashboardSeries(String name, boolean recorded) {
+    this.name = name;
+    this.recorded = recorded;
+  }
+
+  boolean recorded() {
+    return recorded;
+  }
+
+  /** The exported metric's name. */
+  String metric() {
+    if (recorded) throw new IllegalStateException(name + " is recorded per window: use at(window)");
+    return name;
+  }
+
+  /** The recording rule of this ratio or rate for one window. */
+  String at(String window) {
+    if (!recorded || !WINDOWS.contains(window)) throw new IllegalArgumentException(name + ":" + window);
+    return name + ":" + window;
+  }
+}
