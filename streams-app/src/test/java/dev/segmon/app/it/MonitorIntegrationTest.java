@@ -191,7 +191,7 @@ class MonitorIntegrationTest {
     }
 
     private static Map<String, BoundaryCounts> awaitTotals(Map<String, BoundaryCounts> expected, int... ports) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
         Map<String, BoundaryCounts> seen = Map.of();
         while (System.nanoTime() < deadline) {
             List<String> scrapes = new ArrayList<>();
