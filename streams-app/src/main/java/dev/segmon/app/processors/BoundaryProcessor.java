@@ -120,18 +120,20 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private void onHypothesis(Record<byte[], byte[]> record, Events.Hypothesis h) {
         String key = States.key(h.utterance(), h.tier(), h.model());
         byte[] stored = hypotheses.get(key);
-        Hypothesis state;
-        if (stored == null) {
-            state = new Hypothesis(new IncrementalMatcher(), 0, 0, false);
-            update(h.model(), h.tier(), t -> t.withOpen(1));
-            markHypothesized(h.utterance(), h.tier());
-        } else {
-            state = States.decodeHypothesis(stored);
-        }
-        if (state.closed()) {
+        Hypothesis state = stored == null ? null : States.decodeHypothesis(stored);
+        if (state != null && state.closed()) {
             deadLetter(record, h.end() && h.times().length == 0 ? Reason.DUPLICATE : Reason.AFTER_END,
                     h.model(), h.tier(), "utterance already scored");
             return;
+        }
+        if ((state == null ? 0 : state.matcher().pending().length) + h.times().length > States.MAX_HELD_TIMES) {
+            deadLetter(record, Reason.TOO_LARGE, h.model(), h.tier(), "more than " + States.MAX_HELD_TIMES + " undecided boundaries");
+            return;
+        }
+        if (state == null) {
+            state = new Hypothesis(new IncrementalMatcher(), 0, 0, false);
+            update(h.model(), h.tier(), t -> t.withOpen(1));
+            markHypothesized(h.utterance(), h.tier());
         }
         IncrementalMatcher m = state.matcher();
         for (double t : h.times()) {
@@ -158,6 +160,10 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         for (int i = 0; i < starts.length; i++) {
             starts[i] = Micros.of(r.starts()[i]);
             ends[i] = Micros.of(r.ends()[i]);
+        }
+        if (b.times().length + b.spans().length + 2L * starts.length + 2 > States.MAX_HELD_TIMES) {
+            deadLetter(record, Reason.TOO_LARGE, Events.NO_MODEL, r.tier(), "more than " + States.MAX_HELD_TIMES + " reference times and spans");
+            return;
         }
         Admission a = b.offer(starts, ends, r.last(), disorderMicros);
         if (a != Admission.ACCEPTED) {
