@@ -18,10 +18,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
@@ -62,6 +64,15 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     public static final String UNHYPOTHESIZED = "unhypothesized";
     /** Minute buckets are kept this long behind the task's stream time. */
     static final long MINUTE_RETENTION_MS = 15 * 60_000L;
+
+    /**
+     * Most bytes of key, value and headers one dead letter carries. The copy of a record close to
+     * Kafka's default 1 MB record limit (producer max.request.size 1 048 576, broker
+     * message.max.bytes 1 048 588) plus the segmon.* headers would exceed it, and that failed send
+     * stopped the stream thread, again after every restart. Such a copy is cut to fit and carries
+     * a segmon.truncated header with the original value's length.
+     */
+    static final int DEAD_LETTER_MAX_BYTES = 1_000_000;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final StringSerializer KEY_SERIALIZER = new StringSerializer();
@@ -379,7 +390,26 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             headers.add("segmon.source.partition", Integer.toString(m.partition()).getBytes(StandardCharsets.UTF_8));
             headers.add("segmon.source.offset", Long.toString(m.offset()).getBytes(StandardCharsets.UTF_8));
         });
-        context.forward(new Record<Object, Object>(record.key(), record.value(), record.timestamp(), headers), SegmonTopology.DEAD_LETTERS_SINK);
+        byte[] key = record.key();
+        byte[] value = record.value();
+        int size = length(key) + length(value);
+        for (Header h : headers) {
+            size += h.key().length() + length(h.value());
+        }
+        if (size > DEAD_LETTER_MAX_BYTES) {
+            // Room for this header too; the value is cut first, the key only if it alone is too long.
+            byte[] original = Integer.toString(length(value)).getBytes(StandardCharsets.UTF_8);
+            headers.add("segmon.truncated", original);
+            int over = size + "segmon.truncated".length() + original.length - DEAD_LETTER_MAX_BYTES;
+            int cutValue = Math.min(over, length(value));
+            value = value == null ? null : Arrays.copyOf(value, value.length - cutValue);
+            key = key == null ? null : Arrays.copyOf(key, key.length - Math.min(over - cutValue, key.length));
+        }
+        context.forward(new Record<Object, Object>(key, value, record.timestamp(), headers), SegmonTopology.DEAD_LETTERS_SINK);
+    }
+
+    private static int length(byte[] b) {
+        return b == null ? 0 : b.length;
     }
 
     private void forward(String sink, String key, Map<String, Object> value, long timestamp) {

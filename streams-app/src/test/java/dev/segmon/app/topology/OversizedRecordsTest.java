@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * may be (1 MB by default) failed the stream thread with RecordTooLargeException, on every
  * restart, since the record is never committed (found by {@code it.BadInputFaultTest} on a real
  * broker: a 939 kB record of 150 000 distinct times). Such records are now dead letters
- * {@code too_large}, and the utterance goes on with what it had.
+ * {@code too_large}, and the utterance goes on with what it had. Likewise the dead letter of a
+ * record near Kafka's 1 MB limit, which with its headers no longer fitted.
  */
 public class OversizedRecordsTest {
 
@@ -63,6 +64,25 @@ public class OversizedRecordsTest {
             }
             assertEquals(List.of("too_large"), reasons(d));
             assertEquals(1, d.deadLetterCount("too_large", "none", "word"));
+        }
+    }
+
+    @Test
+    void theDeadLetterOfARecordNearKafkasSizeLimitIsCutToFitAndSaysSo() throws Exception {
+        try (SegmonDriver d = SegmonDriver.defaults()) {
+            byte[] value = new byte[1_048_400]; // under Kafka's default 1 048 576, not JSON
+            java.util.Arrays.fill(value, (byte) 'x');
+            d.hypotheses.pipeInput(new TestRecord<>(SegmonDriver.bytes("u1"), value, SegmonDriver.START));
+            TestRecord<byte[], byte[]> dead = d.deadLetters.readRecord();
+            // By hand: key 2 bytes; headers (name + value bytes): segmon.reason 13 + malformed_json 14,
+            // segmon.detail 13 + "not a JSON object" 17, segmon.source.topic 19 + segmon.hypotheses 17,
+            // segmon.source.partition 23 + "0" 1, segmon.source.offset 20 + "0" 1 = 138; with the
+            // value 2 + 1 048 400 + 138 = 1 048 540. Adding segmon.truncated 16 + "1048400" 7 leaves
+            // 1 000 000 - 2 - 138 - 23 = 999 837 bytes of value.
+            assertEquals("1048400", new String(dead.headers().lastHeader("segmon.truncated").value(), StandardCharsets.UTF_8));
+            assertEquals(999_837, dead.value().length);
+            assertEquals(java.util.Arrays.toString(java.util.Arrays.copyOf(value, 999_837)), java.util.Arrays.toString(dead.value()));
+            assertEquals("malformed_json", new String(dead.headers().lastHeader("segmon.reason").value(), StandardCharsets.UTF_8));
         }
     }
 
