@@ -60,7 +60,13 @@ class BrokerRestartFaultTest {
             }
             assertTrue(before.hypothesis() > 0, "the monitor was scoring before the outage");
             assertTrue(!replay.isDone(), "the replay was still sending when the broker stopped");
-            broker.stop();
+            // SIGTERM (a clean broker shutdown) by default; SIGKILL with -Dsegmon.faults.broker-kill=true.
+            boolean hard = Boolean.getBoolean("segmon.faults.broker-kill");
+            if (hard) {
+                broker.kill();
+            } else {
+                broker.stop();
+            }
             long down = System.nanoTime();
             Map<String, Integer> readyWhileDown = new TreeMap<>();
             while (System.nanoTime() - down < downMs * 1_000_000) {
@@ -77,8 +83,8 @@ class BrokerRestartFaultTest {
                 Map<String, BoundaryCounts> seen = MonitorIntegrationTest.awaitTotals(Duration.ofMinutes(5), expected, metrics);
                 long exactMs = (System.nanoTime() - restarted) / 1_000_000;
                 long readyMs = Scrapes.awaitReady(metrics);
-                System.out.printf("broker down %d ms; counted before %d, while down %d (of %d hypothesis boundaries); "
-                        + "/ready while down %s; exact %d ms after the restart: %s%n", downMs, before.hypothesis(), during.hypothesis(),
+                System.out.printf("broker %s, down %d ms; counted before %d, while down %d (of %d hypothesis boundaries); "
+                        + "/ready while down %s; exact %d ms after the restart: %s%n", hard ? "killed" : "stopped", downMs, before.hypothesis(), during.hypothesis(),
                         offline.counts().hypothesis(), readyWhileDown, exactMs, seen);
                 assertEquals(expected, seen, "nothing lost, nothing counted twice");
                 Thread.sleep(2_000);

@@ -44,8 +44,8 @@ class KillDuringReplayFaultTest {
         Path state = Files.createDirectories(tmp.resolve("state"));
 
         long started = System.nanoTime();
-        // Paced (segmon.faults.rate messages/s, default 2 000) so that the kills fall during the replay.
-        long rate = Long.getLong("segmon.faults.rate", 2_000);
+        // Paced (segmon.faults.rate messages/s, default 1 000) so that the kills fall during the replay.
+        long rate = Long.getLong("segmon.faults.rate", 1_000);
         CompletableFuture<CliRun> replay = CompletableFuture.supplyAsync(
                 () -> corpus.replay(bootstrap, app, "m", "--shuffle-within", "0.5", "--rate", Long.toString(rate)));
         Random rnd = new Random(seed);
