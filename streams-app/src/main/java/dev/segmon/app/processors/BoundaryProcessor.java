@@ -18,9 +18,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
@@ -63,6 +65,15 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     static final long MINUTE_RETENTION_MS = 15 * 60_000L;
     /** How often changed minute buckets are emitted to segmon.metrics (wall clock). */
     static final java.time.Duration WINDOW_EMIT_INTERVAL = java.time.Duration.ofSeconds(1);
+
+    /**
+     * Most bytes of key, value and headers one dead letter carries. The copy of a record close to
+     * Kafka's default 1 MB record limit (producer max.request.size 1 048 576, broker
+     * message.max.bytes 1 048 588) plus the segmon.* headers would exceed it, and that failed send
+     * stopped the stream thread, again after every restart. Such a copy is cut to fit and carries
+     * a segmon.truncated header with the original value's length.
+     */
+    static final int DEAD_LETTER_MAX_BYTES = 1_000_000;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final StringSerializer KEY_SERIALIZER = new StringSerializer();
@@ -122,18 +133,20 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private void onHypothesis(Record<byte[], byte[]> record, Events.Hypothesis h) {
         String key = States.key(h.utterance(), h.tier(), h.model());
         byte[] stored = hypotheses.get(key);
-        Hypothesis state;
-        if (stored == null) {
-            state = new Hypothesis(new IncrementalMatcher(), 0, 0, false);
-            update(h.model(), h.tier(), t -> t.withOpen(1));
-            markHypothesized(h.utterance(), h.tier());
-        } else {
-            state = States.decodeHypothesis(stored);
-        }
-        if (state.closed()) {
+        Hypothesis state = stored == null ? null : States.decodeHypothesis(stored);
+        if (state != null && state.closed()) {
             deadLetter(record, h.end() && h.times().length == 0 ? Reason.DUPLICATE : Reason.AFTER_END,
                     h.model(), h.tier(), "utterance already scored");
             return;
+        }
+        if ((state == null ? 0 : state.matcher().pending().length) + h.times().length > States.MAX_HELD_TIMES) {
+            deadLetter(record, Reason.TOO_LARGE, h.model(), h.tier(), "more than " + States.MAX_HELD_TIMES + " undecided boundaries");
+            return;
+        }
+        if (state == null) {
+            state = new Hypothesis(new IncrementalMatcher(), 0, 0, false);
+            update(h.model(), h.tier(), t -> t.withOpen(1));
+            markHypothesized(h.utterance(), h.tier());
         }
         IncrementalMatcher m = state.matcher();
         for (double t : h.times()) {
@@ -160,6 +173,10 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         for (int i = 0; i < starts.length; i++) {
             starts[i] = Micros.of(r.starts()[i]);
             ends[i] = Micros.of(r.ends()[i]);
+        }
+        if (b.times().length + b.spans().length + 2L * starts.length + 2 > States.MAX_HELD_TIMES) {
+            deadLetter(record, Reason.TOO_LARGE, Events.NO_MODEL, r.tier(), "more than " + States.MAX_HELD_TIMES + " reference times and spans");
+            return;
         }
         Admission a = b.offer(starts, ends, r.last(), disorderMicros);
         if (a != Admission.ACCEPTED) {
@@ -405,7 +422,26 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             headers.add("segmon.source.partition", Integer.toString(m.partition()).getBytes(StandardCharsets.UTF_8));
             headers.add("segmon.source.offset", Long.toString(m.offset()).getBytes(StandardCharsets.UTF_8));
         });
-        context.forward(new Record<Object, Object>(record.key(), record.value(), record.timestamp(), headers), SegmonTopology.DEAD_LETTERS_SINK);
+        byte[] key = record.key();
+        byte[] value = record.value();
+        int size = length(key) + length(value);
+        for (Header h : headers) {
+            size += h.key().length() + length(h.value());
+        }
+        if (size > DEAD_LETTER_MAX_BYTES) {
+            // Room for this header too; the value is cut first, the key only if it alone is too long.
+            byte[] original = Integer.toString(length(value)).getBytes(StandardCharsets.UTF_8);
+            headers.add("segmon.truncated", original);
+            int over = size + "segmon.truncated".length() + original.length - DEAD_LETTER_MAX_BYTES;
+            int cutValue = Math.min(over, length(value));
+            value = value == null ? null : Arrays.copyOf(value, value.length - cutValue);
+            key = key == null ? null : Arrays.copyOf(key, key.length - Math.min(over - cutValue, key.length));
+        }
+        context.forward(new Record<Object, Object>(key, value, record.timestamp(), headers), SegmonTopology.DEAD_LETTERS_SINK);
+    }
+
+    private static int length(byte[] b) {
+        return b == null ? 0 : b.length;
     }
 
     private void forward(String sink, String key, Map<String, Object> value, long timestamp) {

@@ -15,6 +15,13 @@ public final class Events {
     /** The model label of reference-side records and utterances, which belong to no model. */
     public static final String NO_MODEL = "none";
 
+    /**
+     * At most this many times in one hypothesis record, or segments in one reference chunk. Far
+     * above what a record of one utterance needs (an hour of words is about 10 000 boundaries),
+     * and it bounds the dead letters one record can cause (a refused time is one dead letter).
+     */
+    public static final int MAX_ARRAY = 10_000;
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private Events() {
@@ -32,6 +39,7 @@ public final class Events {
         public static final String DUPLICATE = "duplicate";
         public static final String AFTER_END = "after_end";
         public static final String OVERLAP = "overlap";
+        public static final String TOO_LARGE = "too_large";
 
         private Reason() {
         }
@@ -91,6 +99,9 @@ public final class Events {
             if (!times.isArray()) {
                 return new Bad(Reason.INVALID_TIME, modelLabel, tierLabel, "times must be an array");
             }
+            if (times.size() > MAX_ARRAY) {
+                return new Bad(Reason.TOO_LARGE, modelLabel, tierLabel, times.size() + " times, at most " + MAX_ARRAY + " per record");
+            }
             values = new double[times.size()];
             for (int i = 0; i < values.length; i++) {
                 values[i] = times.get(i).isNumber() ? times.get(i).doubleValue() : Double.NaN;
@@ -142,6 +153,9 @@ public final class Events {
             return new Bad(Reason.MISSING_FIELD, NO_MODEL, tierLabel, "segments must be an array");
         }
         int n = segments == null ? 0 : segments.size();
+        if (n > MAX_ARRAY) {
+            return new Bad(Reason.TOO_LARGE, NO_MODEL, tierLabel, n + " segments, at most " + MAX_ARRAY + " per chunk");
+        }
         double[] starts = new double[n];
         double[] ends = new double[n];
         for (int i = 0; i < n; i++) {

@@ -24,6 +24,14 @@ public final class States {
     /** Upper bounds (seconds) of the {@code segmon_boundary_offset_seconds} buckets, +Inf last. */
     public static final double[] OFFSET_BUCKETS = {0.005, 0.01, 0.02, 0.05, 0.1, Double.POSITIVE_INFINITY};
 
+    /**
+     * At most this many times (8 bytes each) in one stored state: the undecided boundaries of one
+     * (utterance, tier, model), or the boundaries plus chunk spans of one reference. A state is
+     * one changelog record, and a record over the producer's {@code max.request.size} (1 MB by
+     * default) fails the stream thread on every retry; 100 000 times encode to about 800 kB.
+     */
+    public static final int MAX_HELD_TIMES = 100_000;
+
     private States() {
     }
 

@@ -9,13 +9,10 @@ import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -124,7 +121,12 @@ class MonitorIntegrationTest {
     }
 
     private static MonitorConfig.Builder config(String app, Path stateDir) {
-        return MonitorConfig.builder().bootstrapServers(cluster.bootstrapServers()).applicationId(app)
+        return config(cluster.bootstrapServers(), app, stateDir);
+    }
+
+    /** An in-process monitor of {@code app} on the topics {@link #createTopics} makes. */
+    static MonitorConfig.Builder config(String bootstrap, String app, Path stateDir) {
+        return MonitorConfig.builder().bootstrapServers(bootstrap).applicationId(app)
                 .metricsPort(0).stateDir(stateDir).expiryInterval(Duration.ofSeconds(1))
                 .hypothesesTopic(app + ".hyp").referencesTopic(app + ".ref").scoresTopic(app + ".scores")
                 .deadLettersTopic(app + ".dead").metricsTopic(app + ".metrics")
@@ -133,7 +135,12 @@ class MonitorIntegrationTest {
     }
 
     private static void createTopics(String app, int partitions) throws Exception {
-        try (Admin admin = cluster.admin()) {
+        createTopics(cluster.bootstrapServers(), app, partitions);
+    }
+
+    /** The five topics of {@code app} ({@code app.hyp}, {@code app.ref}, ...), {@code partitions} each. */
+    static void createTopics(String bootstrap, String app, int partitions) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
             List<NewTopic> topics = new ArrayList<>();
             for (String s : List.of(".hyp", ".ref", ".scores", ".dead", ".metrics")) {
                 topics.add(new NewTopic(app + s, partitions, (short) 1));
@@ -152,7 +159,7 @@ class MonitorIntegrationTest {
         }
     }
 
-    private static String scrape(int port) {
+    static String scrape(int port) {
         try {
             return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
@@ -161,13 +168,13 @@ class MonitorIntegrationTest {
         }
     }
 
-    private static int status(int port, String path) throws Exception {
+    static int status(int port, String path) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
                 HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
     /** Sum over every scrape of (hits, reference, hypothesis) per model. */
-    private static Map<String, BoundaryCounts> totals(List<String> scrapes) {
+    static Map<String, BoundaryCounts> totals(List<String> scrapes) {
         Map<String, long[]> sums = new TreeMap<>();
         for (String text : scrapes) {
             Matcher m = SAMPLE.matcher(text);
@@ -190,8 +197,13 @@ class MonitorIntegrationTest {
         return out;
     }
 
-    private static Map<String, BoundaryCounts> awaitTotals(Map<String, BoundaryCounts> expected, int... ports) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    static Map<String, BoundaryCounts> awaitTotals(Map<String, BoundaryCounts> expected, int... ports) throws InterruptedException {
+        return awaitTotals(Duration.ofSeconds(180), expected, ports);
+    }
+
+    /** Scrapes {@code ports} until the summed totals equal {@code expected} or {@code timeout} passed; the last sum. */
+    static Map<String, BoundaryCounts> awaitTotals(Duration timeout, Map<String, BoundaryCounts> expected, int... ports) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         Map<String, BoundaryCounts> seen = Map.of();
         while (System.nanoTime() < deadline) {
             List<String> scrapes = new ArrayList<>();
@@ -207,7 +219,7 @@ class MonitorIntegrationTest {
         return seen;
     }
 
-    private static Map<String, BoundaryCounts> plus(Map<String, BoundaryCounts> a, Map<String, BoundaryCounts> b) {
+    static Map<String, BoundaryCounts> plus(Map<String, BoundaryCounts> a, Map<String, BoundaryCounts> b) {
         Map<String, BoundaryCounts> out = new TreeMap<>(a);
         b.forEach((k, v) -> out.merge(k, v, BoundaryCounts::plus));
         return out;
@@ -236,28 +248,13 @@ class MonitorIntegrationTest {
         send(first.records());
         // A monitor in its own JVM, through the real command line, killed with SIGKILL: no close,
         // no commit, no flush. Its state directory is reused by the next instance.
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.segmon.app.cli.SegmonCommand", "run",
-                "--bootstrap-servers", cluster.bootstrapServers(), "--application-id", app, "--metrics-port", "0",
-                "--state-dir", state.toString(), "--kafka", "session.timeout.ms=6000", "--kafka", "heartbeat.interval.ms=1000"));
-        for (String s : List.of("hypotheses", "references", "scores", "dead-letters", "metrics")) {
-            cmd.add("--" + s + "-topic");
-            cmd.add(app + "." + Map.of("hypotheses", "hyp", "references", "ref", "scores", "scores",
-                    "dead-letters", "dead", "metrics", "metrics").get(s));
-        }
-        Process child = new ProcessBuilder(cmd).redirectError(tmp.resolve("child.log").toFile()).start();
-        int childPort;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-            String line = out.readLine();
-            assertTrue(line != null && line.contains("/metrics"), "child said: " + line);
-            Matcher m = Pattern.compile("localhost:(\\d+)/metrics").matcher(line);
-            assertTrue(m.find());
-            childPort = Integer.parseInt(m.group(1));
-            assertEquals(first.expected(), awaitTotals(first.expected(), childPort), "before the kill");
+        try (SegmonProcess child = SegmonProcess.monitor(tmp.resolve("child.log"), cluster.bootstrapServers(), app, state)) {
+            assertTrue(child.firstLine().contains("/metrics"), "child said: " + child.firstLine());
+            assertEquals(first.expected(), awaitTotals(first.expected(), child.metricsPort()), "before the kill");
             // Send the second half and kill the process while it is (probably) processing it.
             send(second.records().subList(0, second.records().size() / 2));
             Thread.sleep(300);
-            child.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            child.kill();
         }
         send(second.records().subList(second.records().size() / 2, second.records().size()));
         try (Monitor restarted = Monitor.start(config(app, state).build())) {

@@ -1,0 +1,43 @@
+package dev.segmon.app.it;
+
+import dev.segmon.app.demo.PrometheusText;
+import dev.segmon.model.boundary.BoundaryCounts;
+import java.util.List;
+
+/** Sums over the samples of a {@code /metrics} scrape (parsed by the demo's {@link PrometheusText}). */
+final class Scrapes {
+    private Scrapes() {
+    }
+
+    /** The sum of every {@code name} sample whose label {@code key} is {@code value} (all of them when key is null). */
+    static long sum(String text, String name, String key, String value) {
+        double sum = 0;
+        for (PrometheusText.Sample s : PrometheusText.parse(text)) {
+            if (s.name().equals(name) && (key == null || value.equals(s.label(key)))) {
+                sum += s.value();
+            }
+        }
+        return Math.round(sum);
+    }
+
+    /** The boundary counts of model {@code m} one scrape of {@code port} shows (zero when it shows none or nothing answers). */
+    static BoundaryCounts counts(int port) {
+        return MonitorIntegrationTest.totals(List.of(MonitorIntegrationTest.scrape(port))).getOrDefault("m", BoundaryCounts.ZERO);
+    }
+
+    /** Milliseconds until {@code /ready} answers 200 (at most 120 s). */
+    static long awaitReady(int port) throws InterruptedException {
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < 120_000_000_000L) {
+            try {
+                if (MonitorIntegrationTest.status(port, "/ready") == 200) {
+                    break;
+                }
+            } catch (Exception e) {
+                // not up yet
+            }
+            Thread.sleep(100);
+        }
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+}

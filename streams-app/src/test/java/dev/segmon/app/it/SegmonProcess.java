@@ -1,0 +1,156 @@
+package dev.segmon.app.it;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code segmon <args>} in a child JVM (the test class path, the real command line), so that a
+ * test can kill it for real: {@link #kill()} is SIGKILL ({@code Process.destroyForcibly}), no
+ * shutdown hook, no commit, no flush. Its stderr goes to a log file; {@link #firstLine()} is the
+ * first line it printed on stdout (the broker's {@code bootstrap.servers=...}, the monitor's
+ * {@code ... metrics on http://localhost:PORT/metrics}); the rest of stdout is drained.
+ */
+final class SegmonProcess implements AutoCloseable {
+    private static final Pattern METRICS_PORT = Pattern.compile("localhost:(\\d+)/metrics");
+    private static final Pattern BOOTSTRAP = Pattern.compile("bootstrap\\.servers=(\\S+)");
+
+    private static SegmonProcess sharedBroker;
+
+    private final Process process;
+    private final String firstLine;
+    private final Path log;
+
+    private SegmonProcess(Process process, String firstLine, Path log) {
+        this.process = process;
+        this.firstLine = firstLine;
+        this.log = log;
+    }
+
+    /** Starts {@code segmon args...} and waits for its first line on stdout. */
+    static SegmonProcess start(Path log, List<String> args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m", "-cp", System.getProperty("java.class.path"), "dev.segmon.app.cli.SegmonCommand"));
+        cmd.addAll(args);
+        try {
+            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            String line = out.readLine();
+            if (line == null) {
+                p.waitFor(10, TimeUnit.SECONDS);
+                throw new IllegalStateException("segmon " + args + " printed nothing and exited " + p.exitValue() + "; see " + log);
+            }
+            Thread drain = new Thread(() -> {
+                try {
+                    while (out.readLine() != null) {
+                        // keep the pipe from filling up
+                    }
+                } catch (IOException e) {
+                    // the process is gone
+                }
+            }, "drain-" + p.pid());
+            drain.setDaemon(true);
+            drain.start();
+            return new SegmonProcess(p, line, log);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * One forked {@code segmon broker --port 0} (temporary data, deleted by the broker on SIGTERM)
+     * for every test class of this JVM that does not stop its broker; stopped when the JVM exits.
+     */
+    static synchronized SegmonProcess sharedBroker() throws IOException {
+        if (sharedBroker == null || !sharedBroker.isAlive()) {
+            Path log = java.nio.file.Files.createTempFile("segmon-broker", ".log");
+            SegmonProcess b = start(log, List.of("broker", "--port", "0"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    b.stop();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            sharedBroker = b;
+        }
+        return sharedBroker;
+    }
+
+    /**
+     * {@code segmon run} on {@code bootstrap} with application id {@code app}, its topics named
+     * {@code app.hyp}, {@code app.ref}, {@code app.scores}, {@code app.dead}, {@code app.metrics}
+     * (as {@link MonitorIntegrationTest}'s in-process monitors), a fast expiry and a 6 s session
+     * timeout so that a killed instance's partitions move soon.
+     */
+    static SegmonProcess monitor(Path log, String bootstrap, String app, Path stateDir, String... extra) {
+        List<String> args = new ArrayList<>(List.of("run", "--bootstrap-servers", bootstrap, "--application-id", app,
+                "--metrics-port", "0", "--state-dir", stateDir.toString(), "--expiry-interval", "1s",
+                "--hypotheses-topic", app + ".hyp", "--references-topic", app + ".ref", "--scores-topic", app + ".scores",
+                "--dead-letters-topic", app + ".dead", "--metrics-topic", app + ".metrics",
+                "--kafka", "session.timeout.ms=6000", "--kafka", "heartbeat.interval.ms=1000"));
+        args.addAll(List.of(extra));
+        return start(log, args);
+    }
+
+    String firstLine() {
+        return firstLine;
+    }
+
+    Path log() {
+        return log;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The port of {@code /metrics} a {@code segmon run} child announced. */
+    int metricsPort() {
+        Matcher m = METRICS_PORT.matcher(firstLine);
+        if (!m.find()) {
+            throw new IllegalStateException("not a monitor's first line: " + firstLine);
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
+    /** The {@code bootstrap.servers} a {@code segmon broker} child announced. */
+    String bootstrapServers() {
+        Matcher m = BOOTSTRAP.matcher(firstLine);
+        if (!m.find()) {
+            throw new IllegalStateException("not a broker's first line: " + firstLine);
+        }
+        return m.group(1);
+    }
+
+    /** SIGKILL, and wait until the process is gone. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** SIGTERM (the shutdown hooks run), and wait until the process is gone. */
+    void stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            kill();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+}
