@@ -33,6 +33,7 @@ public final class Monitor implements AutoCloseable {
     private final MetricsServer server;
     private final CountDownLatch running = new CountDownLatch(1);
     private volatile KafkaStreamsMetrics streamsMetrics;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private Monitor(MonitorConfig config) {
         this.config = config;
@@ -113,9 +114,12 @@ public final class Monitor implements AutoCloseable {
         return registry.scrape();
     }
 
-    /** Stops processing (committing what was processed), then the endpoint. */
+    /** Stops processing (committing what was processed), then the endpoint. Idempotent. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         streams.close(Duration.ofSeconds(30));
         server.close();
         if (streamsMetrics != null) {

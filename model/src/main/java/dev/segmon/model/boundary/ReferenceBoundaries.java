@@ -36,9 +36,6 @@ public final class ReferenceBoundaries {
      * ends[i]}), complete when {@code last}. Rejected chunks change nothing.
      */
     public Admission offer(long[] starts, long[] ends, boolean last, long disorderMicros) {
-        if (complete) {
-            return Admission.AFTER_END;
-        }
         long[] chunk = new long[2 * starts.length];
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
@@ -47,6 +44,16 @@ public final class ReferenceBoundaries {
             chunk[2 * i + 1] = ends[i];
             lo = Math.min(lo, starts[i]);
             hi = Math.max(hi, ends[i]);
+        }
+        // A chunk spanning exactly what an earlier chunk spanned, or a second empty final chunk, is
+        // a re-send (a producer retry, a replay run twice) rather than a conflicting reference.
+        for (int i = 0; i < spans.length; i += 2) {
+            if (starts.length > 0 && spans[i] == lo && spans[i + 1] == hi) {
+                return Admission.DUPLICATE;
+            }
+        }
+        if (complete) {
+            return starts.length == 0 && last ? Admission.DUPLICATE : Admission.AFTER_END;
         }
         if (starts.length > 0) {
             if (maxSeen != IncrementalMatcher.UNSEEN && lo < maxSeen - disorderMicros) {

@@ -65,6 +65,11 @@ class IncrementalMatcherTest {
         assertEquals(Admission.OVERLAP, ref.offer(new long[] {1_500_000}, new long[] {2_500_000}, false, D));
         // {0, 1, 2}: the shared boundary 1.0 counts once, as offline.
         assertEquals(3, ref.times().length);
+        // The same chunk again is a re-send, not a conflict.
+        assertEquals(Admission.DUPLICATE, ref.offer(new long[] {1_000_000}, new long[] {2_000_000}, false, D));
+        assertEquals(Admission.ACCEPTED, ref.offer(new long[0], new long[0], true, D));
+        assertEquals(Admission.DUPLICATE, ref.offer(new long[0], new long[0], true, D));
+        assertEquals(Admission.AFTER_END, ref.offer(new long[] {2_000_000}, new long[] {3_000_000}, false, D));
     }
 
     /**
@@ -77,9 +82,12 @@ class IncrementalMatcherTest {
     @Test
     void equalsOfflineMatchingForEveryDisorderRespectingInterleaving() {
         Random rnd = new Random(20261122);
-        for (int trial = 0; trial < 3000; trial++) {
-            long w = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(60_000);
-            long d = rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(300_000);
+        for (int trial = 0; trial < 5000; trial++) {
+            // Tolerance and disorder on the same 10 ms grid as the times, so that the edge cases
+            // x + w == T (not yet decidable: a boundary may still arrive at exactly T) and
+            // |h - r| == w occur often.
+            long w = rnd.nextInt(7) * 10_000L;
+            long d = rnd.nextInt(3) == 0 ? rnd.nextInt(31) * 10_000L : rnd.nextInt(4) * 10_000L;
             long[] ref = randomTimes(rnd);
             long[] hyp = randomTimes(rnd);
             long[] refOrder = jitteredOrder(ref, d, rnd);
@@ -133,14 +141,17 @@ class IncrementalMatcherTest {
 
     /**
      * A delivery order in which each time is at least (max of the earlier ones) - d: sort by
-     * time + u with u uniform in [0, d]; if a comes before b then a + ua <= b + ub, so
+     * time + u with u in [0, d]; if a comes before b then a + ua <= b + ub, so
      * b >= a - (ub - ua) >= a - d.
      */
     private static long[] jitteredOrder(long[] times, long d, Random rnd) {
         long[][] keyed = new long[times.length][];
         for (int k = 0; k < times.length; k++) {
-            keyed[k] = new long[] {times[k] + (d == 0 ? 0 : (long) (rnd.nextDouble() * d)), times[k]};
+            // u on the 10 ms grid, both ends included, so that an arrival at exactly max - d occurs
+            keyed[k] = new long[] {times[k] + rnd.nextInt((int) (d / 10_000) + 1) * 10_000L, times[k]};
         }
+        // ties in random order (shuffle, then a stable sort)
+        java.util.Collections.shuffle(Arrays.asList(keyed), rnd);
         Arrays.sort(keyed, Comparator.comparingLong((long[] a) -> a[0]));
         return Arrays.stream(keyed).mapToLong(a -> a[1]).toArray();
     }

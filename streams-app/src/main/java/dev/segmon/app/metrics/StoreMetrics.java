@@ -74,7 +74,7 @@ public final class StoreMetrics implements MultiCollector {
         for (KeyValue<String, byte[]> kv : entries(StoreNames.MINUTES)) {
             String[] k = States.parts(kv.key);
             if (Long.parseUnsignedLong(k[2], 16) >= from) {
-                recent.merge(List.of(k[0], k[1]), States.decodeCounts(kv.value), BoundaryCounts::plus);
+                recent.merge(List.of(k[0], k[1]), States.decodeBucket(kv.value).counts(), BoundaryCounts::plus);
             }
         }
         Map<List<String>, Long> dead = new TreeMap<>(StoreMetrics::compare);

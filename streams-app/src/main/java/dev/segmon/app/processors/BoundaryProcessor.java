@@ -20,7 +20,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -62,6 +61,8 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     public static final String UNHYPOTHESIZED = "unhypothesized";
     /** Minute buckets are kept this long behind the task's stream time. */
     static final long MINUTE_RETENTION_MS = 15 * 60_000L;
+    /** How often changed minute buckets are emitted to segmon.metrics (wall clock). */
+    static final java.time.Duration WINDOW_EMIT_INTERVAL = java.time.Duration.ofSeconds(1);
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final StringSerializer KEY_SERIALIZER = new StringSerializer();
@@ -95,6 +96,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.minutes = context.getStateStore(StoreNames.MINUTES);
         this.referenceClock = context.getStateStore(StoreNames.REFERENCE_CLOCK);
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
+        context.schedule(WINDOW_EMIT_INTERVAL, PunctuationType.WALL_CLOCK_TIME, this::emitWindows);
     }
 
     @Override
@@ -183,7 +185,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         referenceClock.put(clockKey, States.encodeLong(Math.max(States.decodeLong(referenceClock.get(clockKey)), record.timestamp())));
         for (KeyValue<String, Hypothesis> kv : open) {
             String model = States.parts(kv.key)[2];
-            hypotheses.put(kv.key, States.encode(advance(r.utterance(), model, r.tier(), kv.value, next, record.timestamp())));
+            // A reference still streaming in keeps its hypotheses waiting (their expiry restarts).
+            Hypothesis waiting = new Hypothesis(kv.value.matcher(), next.lastWallMs(), kv.value.lastRecordMs(), false);
+            hypotheses.put(kv.key, States.encode(advance(r.utterance(), model, r.tier(), waiting, next, record.timestamp())));
         }
     }
 
@@ -216,19 +220,47 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         Totals add = new Totals(delta, buckets, sum[0], Map.of(), 0);
         update(model, tier, t -> t.plus(add));
         long minute = Math.floorDiv(timestamp, 60_000L) * 60_000L;
-        String minuteKey = States.key(model, tier, String.format(Locale.ROOT, "%016x", minute));
+        String minuteKey = States.key(model, tier, hex16(minute));
         byte[] old = minutes.get(minuteKey);
-        BoundaryCounts bucket = (old == null ? BoundaryCounts.ZERO : States.decodeCounts(old)).plus(delta);
-        minutes.put(minuteKey, States.encode(bucket));
-        // The minute's aggregate so far, keyed by (model, tier, minute): the last record per key is
-        // the minute's total. Windows are on record timestamps, so a replay gives the same windows.
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("model", model);
-        out.put("tier", tier);
-        out.put("window_start", Instant.ofEpochMilli(minute).toString());
-        out.put("window_end", Instant.ofEpochMilli(minute + 60_000L).toString());
-        putCounts(out, bucket);
-        forward(SegmonTopology.METRICS_SINK, model + "|" + tier + "|" + minute, out, timestamp);
+        BoundaryCounts bucket = (old == null ? BoundaryCounts.ZERO : States.decodeBucket(old).counts()).plus(delta);
+        minutes.put(minuteKey, States.encode(new States.Bucket(bucket, true)));
+    }
+
+    /**
+     * Emits every minute bucket that changed since the last emission to segmon.metrics, keyed by
+     * (model, tier, minute): the last record per key is the minute's total. Buckets are filled by
+     * record timestamp, so a replay fills the same buckets; the dirty flag lives in the store, so a
+     * crash between a change and its emission still emits it after the restart.
+     */
+    private void emitWindows(long now) {
+        List<KeyValue<String, States.Bucket>> dirty = new ArrayList<>();
+        try (KeyValueIterator<String, byte[]> it = minutes.all()) {
+            while (it.hasNext()) {
+                KeyValue<String, byte[]> kv = it.next();
+                States.Bucket b = States.decodeBucket(kv.value);
+                if (b.dirty()) {
+                    dirty.add(KeyValue.pair(kv.key, b));
+                }
+            }
+        }
+        for (KeyValue<String, States.Bucket> kv : dirty) {
+            String[] k = States.parts(kv.key);
+            long minute = Long.parseUnsignedLong(k[2], 16);
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("model", k[0]);
+            out.put("tier", k[1]);
+            out.put("window_start", Instant.ofEpochMilli(minute).toString());
+            out.put("window_end", Instant.ofEpochMilli(minute + 60_000L).toString());
+            putCounts(out, kv.value.counts());
+            forward(SegmonTopology.METRICS_SINK, k[0] + "|" + k[1] + "|" + minute, out, minute);
+            minutes.put(kv.key, States.encode(new States.Bucket(kv.value.counts(), false)));
+        }
+    }
+
+    /** Fixed-width hex, so that the store's byte order is the minutes' order. */
+    private static String hex16(long minute) {
+        String h = Long.toHexString(minute);
+        return "0000000000000000".substring(h.length()) + h;
     }
 
     /** Finishes an utterance: decides everything left, emits its score, counts its outcome. */
@@ -323,9 +355,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         List<String> old = new ArrayList<>();
         try (KeyValueIterator<String, byte[]> it = minutes.all()) {
             while (it.hasNext()) {
-                String key = it.next().key;
-                if (Long.parseUnsignedLong(States.parts(key)[2], 16) < horizon) {
-                    old.add(key);
+                KeyValue<String, byte[]> kv = it.next();
+                if (Long.parseUnsignedLong(States.parts(kv.key)[2], 16) < horizon && !States.decodeBucket(kv.value).dirty()) {
+                    old.add(kv.key);
                 }
             }
         }

@@ -154,12 +154,19 @@ public final class States {
         });
     }
 
-    public static byte[] encode(BoundaryCounts c) {
-        return write(out -> writeCounts(out, c));
+    /** One minute of one (model, tier): its counts, and whether they changed since last emitted. */
+    public record Bucket(BoundaryCounts counts, boolean dirty) {
     }
 
-    public static BoundaryCounts decodeCounts(byte[] bytes) {
-        return read(bytes, States::readCounts);
+    public static byte[] encode(Bucket b) {
+        return write(out -> {
+            writeCounts(out, b.counts());
+            out.writeBoolean(b.dirty());
+        });
+    }
+
+    public static Bucket decodeBucket(byte[] bytes) {
+        return read(bytes, in -> new Bucket(readCounts(in), in.readBoolean()));
     }
 
     public static byte[] encodeLong(long v) {

@@ -41,8 +41,12 @@ public final class SegmonTopology {
         t.addSource(REFERENCES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.referencesTopic());
         t.addProcessor(PROCESSOR, () -> new BoundaryProcessor(config), HYPOTHESES_SOURCE, REFERENCES_SOURCE);
         for (String store : StoreNames.ALL) {
-            // Persistent (RocksDB) and changelogged: the state survives restarts and moves with its task.
-            t.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store), Serdes.String(), Serdes.ByteArray()), PROCESSOR);
+            // Persistent (RocksDB) and changelogged: the state survives restarts and moves with its
+            // task. Cached: the totals key of a (model, tier) is rewritten by every record, and the
+            // cache turns those writes into one changelog record per commit (exactly-once flushes
+            // the cache with the commit, and interactive queries read through it).
+            t.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store), Serdes.String(), Serdes.ByteArray())
+                    .withCachingEnabled(), PROCESSOR);
         }
         t.addSink(SCORES_SINK, config.scoresTopic(), Serdes.String().serializer(), Serdes.String().serializer(), PROCESSOR);
         t.addSink(METRICS_SINK, config.metricsTopic(), Serdes.String().serializer(), Serdes.String().serializer(), PROCESSOR);
@@ -58,6 +62,12 @@ public final class SegmonTopology {
         // Exactly-once covers the output topics and the state stores, which is where every
         // exported number comes from (shared/notes/kafka-and-prometheus.md).
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        // Under exactly-once Kafka Streams commits every 100 ms by default, and on a small cluster
+        // a transaction commit takes about as long, so the thread would wait more than it works
+        // (measured: docs/streaming.md). One second keeps metrics fresh enough for a 15 s scrape.
+        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1000);
+        // Inputs are read as bytes (nothing to fail on); an oversized dead letter must not stop the monitor.
+        p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, OversizedDeadLetterHandler.class.getName());
         p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         if (config.stateDir() != null) {

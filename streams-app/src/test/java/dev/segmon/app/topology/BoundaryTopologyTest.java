@@ -47,8 +47,10 @@ class BoundaryTopologyTest {
             // Both hits are 0.01 s off: bucket "<= 0.01" (index 1), sum 0.02 s.
             assertEquals(2, t.offsetBuckets()[1]);
             assertEquals(20_000, t.offsetSumMicros());
-            // segmon.metrics: the minute of record time 00:00 (timestamps 0-2 ms after START) was
-            // updated once (everything was decided by the end record); its last value holds 3/3/2.
+            // segmon.metrics: nothing until the 1 s wall-clock emission; then the minute of record
+            // time 00:00 (timestamps 0-2 ms after START), once, holding 3/3/2.
+            assertTrue(d.metrics.isEmpty());
+            d.driver.advanceWallClockTime(Duration.ofSeconds(1));
             var windows = d.metrics.readKeyValuesToList();
             assertEquals(1, windows.size());
             assertEquals("m|word|" + SegmonDriver.START.toEpochMilli(), windows.get(0).key);
@@ -57,6 +59,9 @@ class BoundaryTopologyTest {
             assertEquals("2026-01-01T00:01:00Z", w.get("window_end").asText());
             assertEquals(2, w.get("hits").asLong());
             assertEquals(3, w.get("n_ref").asLong());
+            // emitted once: unchanged buckets are not re-sent
+            d.driver.advanceWallClockTime(Duration.ofSeconds(1));
+            assertTrue(d.metrics.isEmpty());
         }
     }
 
@@ -170,6 +175,23 @@ class BoundaryTopologyTest {
                     "segmon_reference_last_received_timestamp_seconds{tier=\"word\"} 1.7672256E9")) {
                 assertTrue(text.contains(line), line + "\n---\n" + text);
             }
+        }
+    }
+
+    @Test
+    void aReferenceStillStreamingKeepsItsHypothesesWaiting() throws Exception {
+        try (SegmonDriver d = new SegmonDriver(MonitorConfig.builder().referenceMaxDelay(Duration.ofMinutes(10))
+                .expiryInterval(Duration.ofSeconds(1)))) {
+            d.hyp("u1", "{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"word\",\"times\":[0.5,20.0],\"end\":true}", 0);
+            // Chunks every 8 minutes: each restarts the 10-minute wait of the ended hypothesis.
+            d.driver.advanceWallClockTime(Duration.ofMinutes(8));
+            d.ref("u1", "{\"utterance\":\"u1\",\"tier\":\"word\",\"segments\":[{\"start\":0,\"end\":10}]}", 1);
+            d.driver.advanceWallClockTime(Duration.ofMinutes(8));
+            d.ref("u1", "{\"utterance\":\"u1\",\"tier\":\"word\",\"segments\":[{\"start\":10,\"end\":20}],\"final\":true}", 2);
+            // 16 minutes after the end, but scored, not timed out: ref {0, 10, 20}, hyp {0.5, 20}:
+            // 0.5 is 0.5 s from 0 (miss), 20/20 hit -> n_ref 3, n_hyp 2, hits 1.
+            assertEquals(Map.of("scored", 1L), d.totals("m", "word").outcomes());
+            assertEquals(BoundaryCounts.oneToOne(3, 2, 1), d.totals("m", "word").counts());
         }
     }
 }
