@@ -3,12 +3,13 @@ package dev.segmon.app.processors;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import dev.segmon.model.boundary.ReferenceBoundaries;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -212,7 +213,7 @@ public final class States {
     }
 
     private static byte[] write(Writer w) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+        Output bytes = new Output();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeByte(VERSION);
             w.write(out);
@@ -223,7 +224,7 @@ public final class States {
     }
 
     private static <T> T read(byte[] bytes, Reader<T> r) {
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+        try (DataInputStream in = new DataInputStream(new Input(bytes))) {
             byte v = in.readByte();
             if (v != VERSION) {
                 throw new IllegalStateException("state written by an unknown segmon version (" + v + ")");
@@ -231,6 +232,69 @@ public final class States {
             return r.read(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    // The byte streams under the Data*Stream codecs. ByteArrayInputStream / ByteArrayOutputStream
+    // lock on every call and the output grew from 64 bytes: with a decode and an encode of the
+    // states on every record that was the stream thread's largest cost (profile in
+    // docs/performance.md). Same bytes, no locks, one right-sized buffer.
+
+    /** An unsynchronized ByteArrayOutputStream starting at 256 bytes (a reference of ~15 boundaries). */
+    private static final class Output extends OutputStream {
+        private byte[] buf = new byte[256];
+        private int count;
+
+        @Override
+        public void write(int b) {
+            grow(1);
+            buf[count++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            grow(len);
+            System.arraycopy(b, off, buf, count, len);
+            count += len;
+        }
+
+        private void grow(int more) {
+            if (count + more > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(2 * buf.length, count + more));
+            }
+        }
+
+        byte[] toByteArray() {
+            return Arrays.copyOf(buf, count);
+        }
+    }
+
+    /** An unsynchronized ByteArrayInputStream. */
+    private static final class Input extends InputStream {
+        private final byte[] buf;
+        private int pos;
+
+        Input(byte[] buf) {
+            this.buf = buf;
+        }
+
+        @Override
+        public int read() {
+            return pos < buf.length ? buf[pos++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (len == 0) {
+                return 0;
+            }
+            if (pos >= buf.length) {
+                return -1;
+            }
+            int n = Math.min(len, buf.length - pos);
+            System.arraycopy(buf, pos, b, off, n);
+            pos += n;
+            return n;
         }
     }
 }
