@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 
@@ -23,6 +24,8 @@ import org.apache.kafka.streams.StreamsConfig;
 public final class Bench {
     static final String PASS_THROUGH_OUTPUT = "segmon-bench.passthrough";
     private static final long CATCH_UP_TIMEOUT_MS = 30 * 60_000L;
+    private static final long POLL_PAUSE_NANOS = 5_000_000L;
+    private static final int FULL_SCRAPES = 10;
 
     /** What to run. {@code kafka}: extra Kafka Streams settings for both applications. */
     public record Options(long events, int partitions, int words, int repeat, double latencySeconds, long seed,
@@ -33,7 +36,7 @@ public final class Bench {
     public record Result(long events, long utterances, int partitions, double produceRecordsPerSecond,
                          List<Double> passThroughRates, List<Double> monitorRates, long scoredPerModel,
                          double latencyRate, int latencySamples, double latencyP50, double latencyP99, double latencyMax,
-                         String processingGuarantee) {
+                         double fullScrapeSeconds, String processingGuarantee) {
         public double passThroughRecordsPerSecond() {
             return passThroughRates.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughRates));
         }
@@ -50,6 +53,7 @@ public final class Bench {
     private final Options options;
     private final PrintWriter log;
     private final BenchCorpus corpus;
+    private Percentiles fullScrape;
 
     public Bench(Options options, PrintWriter log) {
         this.options = options;
@@ -108,7 +112,7 @@ public final class Bench {
                     double rate = Percentiles.median(toArray(mon)) / 2;
                     Percentiles latency = latency(cluster, last, rate, utterances);
                     return new Result(total, utterances, options.partitions(), total / produceSeconds, pass, mon, scored,
-                            rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), guarantee);
+                            rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee);
                 } finally {
                     if (last != null) {
                         last.close();
@@ -160,27 +164,47 @@ public final class Bench {
                 senderFailure.set(t);
             }
         }, "segmon-bench-paced");
-        MetricsClient metrics = new MetricsClient(monitor.metricsPort());
+        note("monitor metrics at http://127.0.0.1:" + monitor.metricsPort() + "/metrics");
+        // The scored counter alone (name[] selector): the poll then costs what that family costs, not
+        // the ~2 800 Kafka client series of a full scrape, whose duration is measured apart below.
+        MetricsClient metrics = new MetricsClient(monitor.metricsPort(), "segmon_utterances_total");
         long base = MetricsClient.scoredForEveryModel(metrics.scrape());
         failIf(base != already, "the monitor had scored " + base + " utterances before the latency run, expected " + already);
         sender.start();
         long deadline = System.nanoTime() + Math.round((options.latencySeconds() + 120) * 1e9);
         int seen = 0;
+        long scrapes = 0;
+        long pollStart = System.nanoTime();
         while (seen < count) {
             failIf(System.nanoTime() > deadline, "only " + seen + " of " + count + " paced utterances became visible on /metrics");
             failIf(senderFailure.get() != null, "the paced producer failed: " + senderFailure.get());
             failIf(monitor.hasFailed(), "the monitor failed");
             long n = MetricsClient.scoredForEveryModel(metrics.scrape()) - base;
             long now = System.nanoTime();
+            scrapes++;
             while (seen < Math.min(n, count)) {
                 visible[seen++] = now;
             }
+            // A scrape every few milliseconds: fine enough for the figures, without the poller
+            // taking a core away from the monitor it measures.
+            LockSupport.parkNanos(POLL_PAUSE_NANOS);
         }
+        double pollMs = (System.nanoTime() - pollStart) / 1e6 / scrapes;
+        note(String.format(Locale.ROOT, "latency: %d scrapes of /metrics, one every %.1f ms on average", scrapes, pollMs));
         try {
             sender.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        MetricsClient full = new MetricsClient(monitor.metricsPort());
+        double[] scrapeSeconds = new double[FULL_SCRAPES];
+        for (int i = 0; i < FULL_SCRAPES; i++) {
+            long t = System.nanoTime();
+            full.scrape();
+            scrapeSeconds[i] = (System.nanoTime() - t) / 1e9;
+        }
+        fullScrape = new Percentiles(scrapeSeconds);
+        note(String.format(Locale.ROOT, "a full scrape of /metrics takes %.3f s (median of %d)", fullScrape.percentile(50), FULL_SCRAPES));
         double[] seconds = new double[count];
         for (int k = 0; k < count; k++) {
             seconds[k] = (visible[k] - sent[k]) / 1e9;

@@ -14,9 +14,16 @@ public final class MetricsClient {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final HttpRequest request;
 
+    /** Reads the whole of {@code /metrics}, as Prometheus does by default. */
     public MetricsClient(int port) {
-        this.request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                .timeout(Duration.ofSeconds(10)).GET().build();
+        this(port, null);
+    }
+
+    /** Reads only the families named by {@code name[]} selectors (null or empty: everything). */
+    public MetricsClient(int port, String family) {
+        String query = family == null ? "" : "?name%5B%5D=" + family;
+        this.request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics" + query))
+                .timeout(Duration.ofSeconds(30)).GET().build();
     }
 
     public List<PrometheusText.Sample> scrape() {

@@ -35,7 +35,7 @@ public final class Soak {
     }
 
     public record Result(long events, long utterances, double rate, double achievedRate, Duration referenceMaxDelay,
-                         long scoredPerModel, List<Sample> samples, int firstSteady) {
+                         long scoredPerModel, Map<String, Long> outcomes, List<Sample> samples, int firstSteady) {
         public Sample start() {
             return samples.get(firstSteady);
         }
@@ -52,6 +52,7 @@ public final class Soak {
             m.put("achieved_records_per_s", Math.round(achievedRate));
             m.put("reference_max_delay_s", referenceMaxDelay.toMillis() / 1000.0);
             m.put("scored_utterances_per_model", scoredPerModel);
+            m.put("outcomes", outcomes);
             m.put("start", json(start()));
             m.put("end", json(end()));
             m.put("samples", samples.stream().map(Result::json).toList());
@@ -80,7 +81,8 @@ public final class Soak {
                         s.heapAfterGcBytes() / 1048576.0, s.openUtterances(), s.storeKeys(), s.stateDirBytes() / 1048576.0,
                         i == firstSteady ? "  <- start (retention window full)" : i == samples.size() - 1 ? "  <- end" : "");
             }
-            out.printf(Locale.ROOT, "scored %d utterances per model of %d%n", scoredPerModel, utterances);
+            out.printf(Locale.ROOT, "scored %d utterances per model of %d; closed utterances by outcome (both models): %s%n",
+                    scoredPerModel, utterances, outcomes);
             out.flush();
         }
     }
@@ -148,7 +150,14 @@ public final class Soak {
                 Bench.failIf(failure.get() != null, "the soak producer failed: " + failure.get());
                 double sendSeconds = (System.nanoTime() - start) / 1e9;
                 progress.awaitCaughtUp(config.applicationId(), records, start, 200, 10 * 60_000L, () -> Bench.failIf(monitor.hasFailed(), "the monitor failed"));
-                long scored = MetricsClient.scoredForEveryModel(metrics.scrape());
+                List<PrometheusText.Sample> last = metrics.scrape();
+                long scored = MetricsClient.scoredForEveryModel(last);
+                Map<String, Long> outcomes = new java.util.TreeMap<>();
+                for (PrometheusText.Sample s : last) {
+                    if (s.name().equals("segmon_utterances_total")) {
+                        outcomes.merge(s.label("outcome"), Math.round(s.value()), Long::sum);
+                    }
+                }
                 // The first sample taken once closed utterances have begun to expire: the start of the steady state.
                 double warm = options.referenceMaxDelay().toMillis() / 1000.0 + config.expiryInterval().toMillis() / 1000.0 * 2;
                 int firstSteady = samples.size() - 1;
@@ -159,7 +168,7 @@ public final class Soak {
                     }
                 }
                 return new Result(records, utterances, options.rate(), records / sendSeconds, options.referenceMaxDelay(), scored,
-                        samples, firstSteady);
+                        outcomes, samples, firstSteady);
             }
         }
     }

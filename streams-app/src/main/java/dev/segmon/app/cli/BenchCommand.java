@@ -132,6 +132,7 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("latency_p50_s", round(r.latencyP50(), 4));
         m.put("latency_p99_s", round(r.latencyP99(), 4));
         m.put("latency_max_s", round(r.latencyMax(), 4));
+        m.put("full_scrape_p50_s", round(r.fullScrapeSeconds(), 4));
         return m;
     }
 
@@ -147,6 +148,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "latency       p50 %.3f s, p99 %.3f s, max %.3f s (%d references at %.0f records/s)%n",
                 r.latencyP50(), r.latencyP99(), r.latencyMax(), r.latencySamples(), r.latencyRate());
+        out.printf(Locale.ROOT, "full scrape   %.3f s (median; all ~2 800 series of /metrics)%n", r.fullScrapeSeconds());
         out.flush();
     }
 
