@@ -31,6 +31,12 @@ public final class MetricsServer implements AutoCloseable {
 
     /** Binds {@code port} on all interfaces (0 = ephemeral) and serves until {@link #close}. */
     public static MetricsServer start(int port, PrometheusMeterRegistry registry, BooleanSupplier ready) throws IOException {
+        // The JDK server writes the headers and a small body in two segments with Nagle on, and the
+        // body then waits for the client's delayed ACK (40 ms or more per small scrape, measured in
+        // docs/performance.md). Read once, when the first server is created; an explicit -D wins.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
         HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
         server.createContext("/metrics", ex -> {
             Set<String> names = names(ex.getRequestURI().getRawQuery());
