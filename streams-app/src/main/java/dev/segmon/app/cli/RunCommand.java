@@ -76,6 +76,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--replication-factor", paramLabel = "N", description = "Replication factor of created topics (default: broker default).")
     String replicationFactor;
 
+    @Option(names = "--tiers", paramLabel = "A,B", description = "Accept only these tiers (default: any); others go to the dead letters.")
+    String tiers;
+
     @Option(names = "--config", paramLabel = "FILE", description = "Properties file of settings (same names, kafka.* passes through).")
     Path configFile;
 
@@ -130,6 +133,7 @@ public final class RunCommand implements Callable<Integer> {
         flags.put("create-topics", createTopics);
         flags.put("partitions", partitions);
         flags.put("replication-factor", replicationFactor);
+        flags.put("tiers", tiers);
         kafka.forEach((k, v) -> flags.put(MonitorConfig.KAFKA_PREFIX + k, v));
         try {
             return MonitorConfig.fromSources(flags, System.getenv(), configFile);

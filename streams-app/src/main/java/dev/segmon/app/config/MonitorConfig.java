@@ -21,7 +21,7 @@ import java.util.Properties;
  * {@code 2d}, ISO-8601 {@code PT1H}, or plain seconds), {@code expiry-interval},
  * {@code hypotheses-topic}, {@code references-topic}, {@code scores-topic},
  * {@code dead-letters-topic}, {@code metrics-topic}, {@code state-dir}, {@code create-topics},
- * {@code partitions}, {@code replication-factor}. Environment variables are the upper-case names
+ * {@code partitions}, {@code replication-factor}, {@code tiers} (comma-separated; empty = any). Environment variables are the upper-case names
  * with {@code SEGMON_} in front and {@code _} for {@code -} ({@code SEGMON_BOOTSTRAP_SERVERS}).
  * Kafka client settings pass through: {@code kafka.KEY=VALUE} in a flag map or properties file,
  * {@code KAFKA_SECURITY_PROTOCOL=SASL_SSL} in the environment (lower case, {@code _} -> {@code .};
@@ -34,6 +34,11 @@ public final class MonitorConfig {
     public static final String DEFAULT_SCORES_TOPIC = "segmon.scores";
     public static final String DEFAULT_DEAD_LETTERS_TOPIC = "segmon.dead-letters";
     public static final String DEFAULT_METRICS_TOPIC = "segmon.metrics";
+    /** Every setting name (flags, properties file, and SEGMON_* environment variables). */
+    public static final java.util.Set<String> SETTINGS = java.util.Set.of("bootstrap-servers", "application-id", "tolerance",
+            "metrics-port", "max-disorder", "reference-max-delay", "expiry-interval", "hypotheses-topic", "references-topic",
+            "scores-topic", "dead-letters-topic", "metrics-topic", "state-dir", "create-topics", "partitions",
+            "replication-factor", "tiers");
     /** Prefix of pass-through Kafka settings in flag maps and properties files. */
     public static final String KAFKA_PREFIX = "kafka.";
 
@@ -54,6 +59,7 @@ public final class MonitorConfig {
     private final int partitions;
     private final short replicationFactor;
     private final Map<String, String> kafkaProperties;
+    private final java.util.Set<String> tiers;
 
     private MonitorConfig(Builder b) {
         this.bootstrapServers = b.bootstrapServers;
@@ -73,6 +79,7 @@ public final class MonitorConfig {
         this.partitions = b.partitions;
         this.replicationFactor = b.replicationFactor;
         this.kafkaProperties = Map.copyOf(b.kafkaProperties);
+        this.tiers = java.util.Set.copyOf(b.tiers);
     }
 
     public static Builder builder() {
@@ -99,6 +106,7 @@ public final class MonitorConfig {
         b.partitions = partitions;
         b.replicationFactor = replicationFactor;
         b.kafkaProperties.putAll(kafkaProperties);
+        b.tiers.addAll(tiers);
         return b;
     }
 
@@ -127,6 +135,8 @@ public final class MonitorConfig {
     public int partitions() { return partitions; }
     /** Replication factor of topics the monitor creates; 0 = the broker's default. */
     public short replicationFactor() { return replicationFactor; }
+    /** The tiers accepted; empty = any tier. A record of another tier is a dead letter ({@code unknown_tier}). */
+    public java.util.Set<String> tiers() { return tiers; }
     /** Extra Kafka / Kafka Streams client settings, passed through unchanged (they win over segmon's defaults). */
     public Map<String, String> kafkaProperties() { return kafkaProperties; }
 
@@ -154,8 +164,10 @@ public final class MonitorConfig {
         }
         for (Map.Entry<String, String> e : env.entrySet()) {
             String name = e.getKey();
-            if (name.startsWith("SEGMON_") && !name.equals("SEGMON_DEBUG") && !name.equals("SEGMON_JAVA_OPTS")) {
-                put(settings, sourceOf, name.substring(7).toLowerCase(Locale.ROOT).replace('_', '-'), e.getValue(), name);
+            String setting = name.startsWith("SEGMON_") ? name.substring(7).toLowerCase(Locale.ROOT).replace('_', '-') : "";
+            if (SETTINGS.contains(setting)) {
+                // Other SEGMON_* variables (SEGMON_DEBUG, SEGMON_JAVA_OPTS, other commands' settings) are not ours.
+                put(settings, sourceOf, setting, e.getValue(), name);
             } else if (name.startsWith("KAFKA_") && !name.endsWith("_OPTS")) {
                 put(settings, sourceOf, KAFKA_PREFIX + name.substring(6).toLowerCase(Locale.ROOT).replace('_', '.'), e.getValue(), name);
             }
@@ -208,6 +220,13 @@ public final class MonitorConfig {
             case "create-topics" -> b.createTopics(parseBoolean(value));
             case "partitions" -> b.partitions(Integer.parseInt(value));
             case "replication-factor" -> b.replicationFactor(Short.parseShort(value));
+            case "tiers" -> {
+                for (String t : value.split(",")) {
+                    if (!t.isBlank()) {
+                        b.tier(t.trim());
+                    }
+                }
+            }
             default -> throw new IllegalArgumentException("unknown setting (Kafka settings take the prefix kafka.)");
         }
     }
@@ -270,6 +289,7 @@ public final class MonitorConfig {
         private int partitions;
         private short replicationFactor;
         private final Map<String, String> kafkaProperties = new LinkedHashMap<>();
+        private final java.util.Set<String> tiers = new java.util.LinkedHashSet<>();
 
         private Builder() {
         }
@@ -332,6 +352,12 @@ public final class MonitorConfig {
                 throw new IllegalArgumentException("replication factor must be >= 0");
             }
             this.replicationFactor = n;
+            return this;
+        }
+
+        /** Accept this tier (repeatable); with none given every tier is accepted. */
+        public Builder tier(String name) {
+            tiers.add(nonBlank(name, "tier"));
             return this;
         }
 

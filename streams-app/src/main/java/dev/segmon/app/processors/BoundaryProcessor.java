@@ -103,14 +103,14 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     public void process(Record<byte[], byte[]> record) {
         String topic = context.recordMetadata().map(m -> m.topic()).orElse(config.hypothesesTopic());
         if (topic.equals(config.referencesTopic())) {
-            Events.Parsed p = Events.reference(record.key(), record.value());
+            Events.Parsed p = Events.reference(record.key(), record.value(), config.tiers());
             if (p instanceof Events.Bad bad) {
                 deadLetter(record, bad.reason(), bad.model(), bad.tier(), bad.detail());
             } else {
                 onReference(record, (Events.Reference) p);
             }
         } else {
-            Events.Parsed p = Events.hypothesis(record.key(), record.value());
+            Events.Parsed p = Events.hypothesis(record.key(), record.value(), config.tiers());
             if (p instanceof Events.Bad bad) {
                 deadLetter(record, bad.reason(), bad.model(), bad.tier(), bad.detail());
             } else {

@@ -25,6 +25,7 @@ public final class Events {
         public static final String MALFORMED_JSON = "malformed_json";
         public static final String MISSING_FIELD = "missing_field";
         public static final String MISSING_TIER = "missing_tier";
+        public static final String UNKNOWN_TIER = "unknown_tier";
         public static final String INVALID_TIME = "invalid_time";
         public static final String KEY_MISMATCH = "key_mismatch";
         public static final String LATE = "late";
@@ -52,7 +53,7 @@ public final class Events {
     public record Bad(String reason, String model, String tier, String detail) implements Parsed {
     }
 
-    public static Parsed hypothesis(byte[] key, byte[] value) {
+    public static Parsed hypothesis(byte[] key, byte[] value, java.util.Set<String> tiers) {
         JsonNode root = object(value);
         if (root == null) {
             return new Bad(Reason.MALFORMED_JSON, UNKNOWN, UNKNOWN, "not a JSON object");
@@ -67,6 +68,9 @@ public final class Events {
         }
         if (tier == null) {
             return new Bad(Reason.MISSING_TIER, modelLabel, tierLabel, "tier");
+        }
+        if (!tiers.isEmpty() && !tiers.contains(tier)) {
+            return new Bad(Reason.UNKNOWN_TIER, modelLabel, UNKNOWN, "tier " + tier + " is not one of " + tiers);
         }
         if (!keyMatches(key, utterance)) {
             return new Bad(Reason.KEY_MISMATCH, modelLabel, tierLabel, "record key is not the utterance id");
@@ -105,7 +109,7 @@ public final class Events {
         return new Hypothesis(utterance, model, tier, values, ended);
     }
 
-    public static Parsed reference(byte[] key, byte[] value) {
+    public static Parsed reference(byte[] key, byte[] value, java.util.Set<String> tiers) {
         JsonNode root = object(value);
         if (root == null) {
             return new Bad(Reason.MALFORMED_JSON, NO_MODEL, UNKNOWN, "not a JSON object");
@@ -118,6 +122,9 @@ public final class Events {
         }
         if (tier == null) {
             return new Bad(Reason.MISSING_TIER, NO_MODEL, tierLabel, "tier");
+        }
+        if (!tiers.isEmpty() && !tiers.contains(tier)) {
+            return new Bad(Reason.UNKNOWN_TIER, NO_MODEL, UNKNOWN, "tier " + tier + " is not one of " + tiers);
         }
         if (!keyMatches(key, utterance)) {
             return new Bad(Reason.KEY_MISMATCH, NO_MODEL, tierLabel, "record key is not the utterance id");

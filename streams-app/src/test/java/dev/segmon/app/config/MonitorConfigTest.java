@@ -38,7 +38,7 @@ class MonitorConfigTest {
         Files.writeString(file, "bootstrap-servers=file:1\ntolerance=0.05\nmax-disorder=2\n"
                 + "kafka.security.protocol=SSL\nkafka.sasl.mechanism=PLAIN\n");
         Map<String, String> env = Map.of("SEGMON_TOLERANCE", "0.03", "SEGMON_REFERENCE_MAX_DELAY", "90m",
-                "KAFKA_SECURITY_PROTOCOL", "SASL_SSL", "KAFKA_HEAP_OPTS", "-Xmx1g");
+                "KAFKA_SECURITY_PROTOCOL", "SASL_SSL", "KAFKA_HEAP_OPTS", "-Xmx1g", "SEGMON_DEBUG", "1", "SEGMON_BROKER_PORT", "9092");
         Map<String, String> flags = new LinkedHashMap<>();
         flags.put("tolerance", "0.01");
         flags.put("metrics-port", null); // not given on the command line

@@ -194,4 +194,15 @@ class BoundaryTopologyTest {
             assertEquals(BoundaryCounts.oneToOne(3, 2, 1), d.totals("m", "word").counts());
         }
     }
+
+    @Test
+    void aTierOutsideTheConfiguredOnesIsADeadLetter() throws Exception {
+        try (SegmonDriver d = new SegmonDriver(MonitorConfig.builder().tier("word").tier("phone"))) {
+            d.hyp("u1", "{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"syllable\",\"time\":1}", 0);
+            d.ref("u1", "{\"utterance\":\"u1\",\"tier\":\"phone\",\"segments\":[],\"final\":true}", 0);
+            // One refused hypothesis (tier label "unknown", the name is not trusted as a label); the phone reference is fine.
+            assertEquals(1, d.deadLetterCount("unknown_tier", "m", "unknown"));
+            assertEquals(1, d.deadLetters.readRecordsToList().size());
+        }
+    }
 }
