@@ -18,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -302,12 +303,21 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      */
     private void expire(long now) {
         List<KeyValue<String, Hypothesis>> due = new ArrayList<>();
+        // The hypotheses that stay open, by their reference's key, for the stale references below.
+        // Collected in this pass instead of one prefix scan per stale reference: those references'
+        // hypotheses were mostly deleted just before, and a RocksDB seek into deleted keys skips
+        // every tombstone up to the next live key, which made expiry slower the longer a monitor
+        // ran (soak, docs/performance.md).
+        Map<String, List<KeyValue<String, Hypothesis>>> openByReference = new HashMap<>();
         try (KeyValueIterator<String, byte[]> it = hypotheses.all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
                 Hypothesis h = States.decodeHypothesis(kv.value);
                 if (now - h.lastWallMs() >= maxDelayMs) {
                     due.add(KeyValue.pair(kv.key, h));
+                } else if (!h.closed()) {
+                    String[] k = States.parts(kv.key);
+                    openByReference.computeIfAbsent(States.key(k[0], k[1]), x -> new ArrayList<>()).add(KeyValue.pair(kv.key, h));
                 }
             }
         }
@@ -333,17 +343,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         }
         for (KeyValue<String, Reference> kv : stale) {
             String[] k = States.parts(kv.key);
-            List<KeyValue<String, Hypothesis>> open = new ArrayList<>();
-            try (KeyValueIterator<String, byte[]> it = hypotheses.prefixScan(kv.key + States.SEP, KEY_SERIALIZER)) {
-                while (it.hasNext()) {
-                    KeyValue<String, byte[]> h = it.next();
-                    Hypothesis decoded = States.decodeHypothesis(h.value);
-                    if (!decoded.closed()) {
-                        open.add(KeyValue.pair(h.key, decoded));
-                    }
-                }
-            }
-            for (KeyValue<String, Hypothesis> h : open) {
+            for (KeyValue<String, Hypothesis> h : openByReference.getOrDefault(kv.key, List.of())) {
                 hypotheses.put(h.key, States.encode(close(k[0], States.parts(h.key)[2], k[1], h.value, TIMED_OUT, h.value.lastRecordMs())));
             }
             if (!kv.value.hypothesized()) {
