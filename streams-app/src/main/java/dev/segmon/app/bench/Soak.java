@@ -130,7 +130,7 @@ public final class Soak {
                 List<Sample> samples = new ArrayList<>();
                 samples.add(sample(start, sent.get(), progress, metrics, stateDir));
                 long every = Math.round(seconds / options.samples() * 1e9);
-                for (int k = 1; k <= options.samples(); k++) {
+                for (int k = 1; k < options.samples(); k++) {
                     long due = start + k * every;
                     while (System.nanoTime() < due && sender.isAlive()) {
                         Bench.failIf(monitor.hasFailed(), "the monitor failed");
@@ -149,7 +149,10 @@ public final class Soak {
                 join(sender);
                 Bench.failIf(failure.get() != null, "the soak producer failed: " + failure.get());
                 double sendSeconds = (System.nanoTime() - start) / 1e9;
-                progress.awaitCaughtUp(config.applicationId(), records, start, 200, 10 * 60_000L, () -> Bench.failIf(monitor.hasFailed(), "the monitor failed"));
+                // The last sample as the traffic ends: still the steady state (nothing has expired since).
+                samples.add(sample(start, sent.get(), progress, metrics, stateDir));
+                progress.awaitCaughtUp(config.applicationId(), records, System.nanoTime(), 200, 10 * 60_000L,
+                        () -> Bench.failIf(monitor.hasFailed(), "the monitor failed"));
                 List<PrometheusText.Sample> last = metrics.scrape();
                 long scored = MetricsClient.scoredForEveryModel(last);
                 Map<String, Long> outcomes = new java.util.TreeMap<>();
