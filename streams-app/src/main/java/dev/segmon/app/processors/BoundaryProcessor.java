@@ -313,16 +313,17 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         // hypotheses were mostly deleted just before, and a RocksDB seek into deleted keys skips
         // every tombstone up to the next live key, which made expiry slower the longer a monitor
         // ran (soak, docs/performance.md).
-        Map<String, List<KeyValue<String, Hypothesis>>> openByReference = new HashMap<>();
+        // Each entry's wall-clock time and closed flag are read in place; only the entries acted on
+        // are decoded (a pass over all states stalled the stream thread for up to seconds).
+        Map<String, List<KeyValue<String, byte[]>>> openByReference = new HashMap<>();
         try (KeyValueIterator<String, byte[]> it = hypotheses.all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
-                Hypothesis h = States.decodeHypothesis(kv.value);
-                if (now - h.lastWallMs() >= maxDelayMs) {
-                    due.add(KeyValue.pair(kv.key, h));
-                } else if (!h.closed()) {
-                    String[] k = States.parts(kv.key);
-                    openByReference.computeIfAbsent(States.key(k[0], k[1]), x -> new ArrayList<>()).add(KeyValue.pair(kv.key, h));
+                if (now - States.hypothesisLastWallMs(kv.value) >= maxDelayMs) {
+                    due.add(KeyValue.pair(kv.key, States.decodeHypothesis(kv.value)));
+                } else if (!States.hypothesisClosed(kv.value)) {
+                    String refKey = kv.key.substring(0, kv.key.lastIndexOf(States.SEP));
+                    openByReference.computeIfAbsent(refKey, x -> new ArrayList<>()).add(kv);
                 }
             }
         }
@@ -340,16 +341,16 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         try (KeyValueIterator<String, byte[]> it = references.all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
-                Reference r = States.decodeReference(kv.value);
-                if (now - r.lastWallMs() >= maxDelayMs) {
-                    stale.add(KeyValue.pair(kv.key, r));
+                if (now - States.referenceLastWallMs(kv.value) >= maxDelayMs) {
+                    stale.add(KeyValue.pair(kv.key, States.decodeReference(kv.value)));
                 }
             }
         }
         for (KeyValue<String, Reference> kv : stale) {
             String[] k = States.parts(kv.key);
-            for (KeyValue<String, Hypothesis> h : openByReference.getOrDefault(kv.key, List.of())) {
-                hypotheses.put(h.key, States.encode(close(k[0], States.parts(h.key)[2], k[1], h.value, TIMED_OUT, h.value.lastRecordMs())));
+            for (KeyValue<String, byte[]> stored : openByReference.getOrDefault(kv.key, List.of())) {
+                Hypothesis h = States.decodeHypothesis(stored.value);
+                hypotheses.put(stored.key, States.encode(close(k[0], States.parts(stored.key)[2], k[1], h, TIMED_OUT, h.lastRecordMs())));
             }
             if (!kv.value.hypothesized()) {
                 update(Events.NO_MODEL, k[1], t -> t.withOutcome(UNHYPOTHESIZED));

@@ -54,4 +54,19 @@ class StatesBytesTest {
         assertArrayEquals(new byte[] {1, 0, 0, 0, 0, 0, 0, 1, 2}, States.encodeLong(258));
         assertEquals(258, States.decodeLong(States.encodeLong(258)));
     }
+
+    @Test
+    void expiryReadsWallClockAndClosedInPlace() {
+        // The in-place reads must agree with the full decoders on the same bytes.
+        States.Reference r = new States.Reference(new ReferenceBoundaries(new long[] {1, 2, 3}, 3, true, new long[] {0, 3}), 777L, 5L, false);
+        assertEquals(777L, States.referenceLastWallMs(States.encode(r)));
+        dev.segmon.model.boundary.IncrementalMatcher m = new dev.segmon.model.boundary.IncrementalMatcher();
+        m.offerHypothesis(10, 0);
+        m.offerHypothesis(20, 0);
+        byte[] open = States.encode(new States.Hypothesis(m, 888L, 6L, false));
+        assertEquals(888L, States.hypothesisLastWallMs(open));
+        assertEquals(888L, States.decodeHypothesis(open).lastWallMs());
+        assertEquals(false, States.hypothesisClosed(open));
+        assertEquals(true, States.hypothesisClosed(States.encode(new States.Hypothesis(m, 1L, 6L, true))));
+    }
 }
