@@ -6,7 +6,10 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
@@ -28,8 +31,17 @@ public final class MetricsServer implements AutoCloseable {
 
     /** Binds {@code port} on all interfaces (0 = ephemeral) and serves until {@link #close}. */
     public static MetricsServer start(int port, PrometheusMeterRegistry registry, BooleanSupplier ready) throws IOException {
+        // The JDK server writes the headers and a small body in two segments with Nagle on, and the
+        // body then waits for the client's delayed ACK (40 ms or more per small scrape, measured in
+        // docs/performance.md). Read once, when the first server is created; an explicit -D wins.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
         HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
-        server.createContext("/metrics", ex -> respond(ex, 200, PROMETHEUS_TEXT, registry.scrape()));
+        server.createContext("/metrics", ex -> {
+            Set<String> names = names(ex.getRequestURI().getRawQuery());
+            respond(ex, 200, PROMETHEUS_TEXT, names.isEmpty() ? registry.scrape() : registry.scrape(PROMETHEUS_TEXT, names));
+        });
         server.createContext("/health", ex -> respond(ex, 200, "text/plain", "ok\n"));
         server.createContext("/ready", ex -> {
             boolean ok = ready.getAsBoolean();
@@ -63,4 +75,34 @@ public final class MetricsServer implements AutoCloseable {
         server.stop(0);
         executor.shutdownNow();
     }
+
+    /**
+     * The metric families asked for with {@code name[]=...} query parameters, the selector of the
+     * Prometheus client libraries' exporters ({@code /metrics?name[]=segmon_utterances_total}); empty
+     * = everything. A full scrape carries the ~2 800 Kafka client series and takes hundreds of
+     * milliseconds on a busy 2-core machine; a selected one costs only the families asked for
+     * (docs/performance.md). A sample name ({@code _total}, {@code _bucket}, ...) selects its family.
+     */
+    static Set<String> names(String rawQuery) {
+        Set<String> names = new HashSet<>();
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return names;
+        }
+        for (String pair : rawQuery.split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq < 0 || !URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8).equals("name[]")) {
+                continue;
+            }
+            String name = URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            names.add(name);
+            for (String suffix : SAMPLE_SUFFIXES) {
+                if (name.endsWith(suffix)) {
+                    names.add(name.substring(0, name.length() - suffix.length()));
+                }
+            }
+        }
+        return names;
+    }
+
+    private static final String[] SAMPLE_SUFFIXES = {"_total", "_created", "_bucket", "_count", "_sum", "_info"};
 }

@@ -19,12 +19,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -76,7 +76,6 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     static final int DEAD_LETTER_MAX_BYTES = 1_000_000;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final StringSerializer KEY_SERIALIZER = new StringSerializer();
 
     private final MonitorConfig config;
     private final long toleranceMicros;
@@ -185,13 +184,20 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         }
         boolean hypothesized = state != null && state.hypothesized();
         List<KeyValue<String, Hypothesis>> open = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> it = hypotheses.prefixScan(refKey + States.SEP, KEY_SERIALIZER)) {
-            while (it.hasNext()) {
-                KeyValue<String, byte[]> kv = it.next();
+        // This utterance's hypotheses, by one point lookup per model known on this tier (every model
+        // with a hypothesis state has a totals entry, written first), in model order as a prefix
+        // scan would give them. Not a prefix scan: Kafka's RocksDB iterators have no upper bound, so
+        // when the utterance's hypotheses are still in the record cache the seek skipped the
+        // tombstones of every expired key after it, and a soak slowed down by 3x in five minutes
+        // (docs/performance.md).
+        for (String model : modelsOn(r.tier())) {
+            String key = States.key(r.utterance(), r.tier(), model);
+            byte[] stored = hypotheses.get(key);
+            if (stored != null) {
                 hypothesized = true;
-                Hypothesis h = States.decodeHypothesis(kv.value);
+                Hypothesis h = States.decodeHypothesis(stored);
                 if (!h.closed()) {
-                    open.add(KeyValue.pair(kv.key, h));
+                    open.add(KeyValue.pair(key, h));
                 }
             }
         }
@@ -319,12 +325,22 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      */
     private void expire(long now) {
         List<KeyValue<String, Hypothesis>> due = new ArrayList<>();
+        // The hypotheses that stay open, by their reference's key, for the stale references below.
+        // Collected in this pass instead of one prefix scan per stale reference: those references'
+        // hypotheses were mostly deleted just before, and a RocksDB seek into deleted keys skips
+        // every tombstone up to the next live key, which made expiry slower the longer a monitor
+        // ran (soak, docs/performance.md).
+        // Each entry's wall-clock time and closed flag are read in place; only the entries acted on
+        // are decoded (a pass over all states stalled the stream thread for up to seconds).
+        Map<String, List<KeyValue<String, byte[]>>> openByReference = new HashMap<>();
         try (KeyValueIterator<String, byte[]> it = hypotheses.all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
-                Hypothesis h = States.decodeHypothesis(kv.value);
-                if (now - h.lastWallMs() >= maxDelayMs) {
-                    due.add(KeyValue.pair(kv.key, h));
+                if (now - States.hypothesisLastWallMs(kv.value) >= maxDelayMs) {
+                    due.add(KeyValue.pair(kv.key, States.decodeHypothesis(kv.value)));
+                } else if (!States.hypothesisClosed(kv.value)) {
+                    String refKey = kv.key.substring(0, kv.key.lastIndexOf(States.SEP));
+                    openByReference.computeIfAbsent(refKey, x -> new ArrayList<>()).add(kv);
                 }
             }
         }
@@ -342,26 +358,16 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         try (KeyValueIterator<String, byte[]> it = references.all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
-                Reference r = States.decodeReference(kv.value);
-                if (now - r.lastWallMs() >= maxDelayMs) {
-                    stale.add(KeyValue.pair(kv.key, r));
+                if (now - States.referenceLastWallMs(kv.value) >= maxDelayMs) {
+                    stale.add(KeyValue.pair(kv.key, States.decodeReference(kv.value)));
                 }
             }
         }
         for (KeyValue<String, Reference> kv : stale) {
             String[] k = States.parts(kv.key);
-            List<KeyValue<String, Hypothesis>> open = new ArrayList<>();
-            try (KeyValueIterator<String, byte[]> it = hypotheses.prefixScan(kv.key + States.SEP, KEY_SERIALIZER)) {
-                while (it.hasNext()) {
-                    KeyValue<String, byte[]> h = it.next();
-                    Hypothesis decoded = States.decodeHypothesis(h.value);
-                    if (!decoded.closed()) {
-                        open.add(KeyValue.pair(h.key, decoded));
-                    }
-                }
-            }
-            for (KeyValue<String, Hypothesis> h : open) {
-                hypotheses.put(h.key, States.encode(close(k[0], States.parts(h.key)[2], k[1], h.value, TIMED_OUT, h.value.lastRecordMs())));
+            for (KeyValue<String, byte[]> stored : openByReference.getOrDefault(kv.key, List.of())) {
+                Hypothesis h = States.decodeHypothesis(stored.value);
+                hypotheses.put(stored.key, States.encode(close(k[0], States.parts(stored.key)[2], k[1], h, TIMED_OUT, h.lastRecordMs())));
             }
             if (!kv.value.hypothesized()) {
                 update(Events.NO_MODEL, k[1], t -> t.withOutcome(UNHYPOTHESIZED));
@@ -379,6 +385,20 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             }
         }
         old.forEach(minutes::delete);
+    }
+
+    /** The models with state on this tier in this task, sorted: the (model, tier) keys of the totals store. */
+    private List<String> modelsOn(String tier) {
+        List<String> models = new ArrayList<>();
+        try (KeyValueIterator<String, byte[]> it = totals.all()) {
+            while (it.hasNext()) {
+                String[] k = States.parts(it.next().key);
+                if (k.length == 2 && k[1].equals(tier)) {
+                    models.add(k[0]);
+                }
+            }
+        }
+        return models;
     }
 
     private void markHypothesized(String utterance, String tier) {

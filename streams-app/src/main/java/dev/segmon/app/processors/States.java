@@ -3,12 +3,13 @@ package dev.segmon.app.processors;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import dev.segmon.model.boundary.ReferenceBoundaries;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -134,6 +135,37 @@ public final class States {
                 in.readLong(), in.readLong()), in.readLong(), in.readLong(), in.readBoolean()));
     }
 
+    // In-place reads for expiry, which looks at every entry but acts on few. Offsets follow the
+    // layouts written above: version byte, then the fields in order (int counts, 8-byte longs).
+
+    /** {@link Hypothesis#lastWallMs()} of an encoded hypothesis, without decoding it. */
+    public static long hypothesisLastWallMs(byte[] b) {
+        int pending = readIntAt(b, 1);
+        // version, pending (4 + 8n), hypMaxSeen 8, hypComplete 1, refCursor 4, hits 8, hypDecided 8
+        return readLongAt(b, 1 + 4 + 8 * pending + 8 + 1 + 4 + 8 + 8);
+    }
+
+    /** {@link Hypothesis#closed()} of an encoded hypothesis: its last byte. */
+    public static boolean hypothesisClosed(byte[] b) {
+        return b[b.length - 1] != 0;
+    }
+
+    /** {@link Reference#lastWallMs()} of an encoded reference, without decoding it. */
+    public static long referenceLastWallMs(byte[] b) {
+        int times = readIntAt(b, 1);
+        // version, times (4 + 8n), maxSeen 8, complete 1, spans (4 + 8m)
+        int spansAt = 1 + 4 + 8 * times + 8 + 1;
+        return readLongAt(b, spansAt + 4 + 8 * readIntAt(b, spansAt));
+    }
+
+    private static int readIntAt(byte[] b, int at) {
+        return ((b[at] & 0xff) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
+    }
+
+    private static long readLongAt(byte[] b, int at) {
+        return ((long) readIntAt(b, at) << 32) | (readIntAt(b, at + 4) & 0xffffffffL);
+    }
+
     public static byte[] encode(Totals t) {
         return write(out -> {
             writeCounts(out, t.counts());
@@ -220,7 +252,7 @@ public final class States {
     }
 
     private static byte[] write(Writer w) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
+        Output bytes = new Output();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeByte(VERSION);
             w.write(out);
@@ -231,7 +263,7 @@ public final class States {
     }
 
     private static <T> T read(byte[] bytes, Reader<T> r) {
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+        try (DataInputStream in = new DataInputStream(new Input(bytes))) {
             byte v = in.readByte();
             if (v != VERSION) {
                 throw new IllegalStateException("state written by an unknown segmon version (" + v + ")");
@@ -239,6 +271,69 @@ public final class States {
             return r.read(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    // The byte streams under the Data*Stream codecs. ByteArrayInputStream / ByteArrayOutputStream
+    // lock on every call and the output grew from 64 bytes: with a decode and an encode of the
+    // states on every record that was the stream thread's largest cost (profile in
+    // docs/performance.md). Same bytes, no locks, one right-sized buffer.
+
+    /** An unsynchronized ByteArrayOutputStream starting at 256 bytes (a reference of ~15 boundaries). */
+    private static final class Output extends OutputStream {
+        private byte[] buf = new byte[256];
+        private int count;
+
+        @Override
+        public void write(int b) {
+            grow(1);
+            buf[count++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            grow(len);
+            System.arraycopy(b, off, buf, count, len);
+            count += len;
+        }
+
+        private void grow(int more) {
+            if (count + more > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(2 * buf.length, count + more));
+            }
+        }
+
+        byte[] toByteArray() {
+            return Arrays.copyOf(buf, count);
+        }
+    }
+
+    /** An unsynchronized ByteArrayInputStream. */
+    private static final class Input extends InputStream {
+        private final byte[] buf;
+        private int pos;
+
+        Input(byte[] buf) {
+            this.buf = buf;
+        }
+
+        @Override
+        public int read() {
+            return pos < buf.length ? buf[pos++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (len == 0) {
+                return 0;
+            }
+            if (pos >= buf.length) {
+                return -1;
+            }
+            int n = Math.min(len, buf.length - pos);
+            System.arraycopy(buf, pos, b, off, n);
+            pos += n;
+            return n;
         }
     }
 }

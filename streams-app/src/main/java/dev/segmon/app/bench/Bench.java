@@ -1,0 +1,229 @@
+package dev.segmon.app.bench;
+
+import dev.segmon.app.Monitor;
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.replay.KafkaTrafficSink;
+import dev.segmon.app.topology.SegmonTopology;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * {@code segmon bench}: the monitor's throughput against a plain pass-through Kafka Streams
+ * application on the same pre-filled topics, then its latency under paced traffic at half its
+ * measured maximum rate. See docs/performance.md for what is measured and how.
+ */
+public final class Bench {
+    static final String PASS_THROUGH_OUTPUT = "segmon-bench.passthrough";
+    private static final long CATCH_UP_TIMEOUT_MS = 30 * 60_000L;
+    private static final long POLL_PAUSE_NANOS = 5_000_000L;
+    private static final int FULL_SCRAPES = 10;
+
+    /** What to run. {@code kafka}: extra Kafka Streams settings for both applications. */
+    public record Options(long events, int partitions, int words, int repeat, double latencySeconds, long seed,
+                          Map<String, String> kafka, String brokerHeap, boolean passThrough) {
+    }
+
+    /** Figures of one run; rates are medians over the repeats. */
+    public record Result(long events, long utterances, int partitions, double produceRecordsPerSecond,
+                         List<Double> passThroughRates, List<Double> monitorRates, long scoredPerModel,
+                         double latencyRate, int latencySamples, double latencyP50, double latencyP99, double latencyMax,
+                         double fullScrapeSeconds, String processingGuarantee) {
+        public double passThroughRecordsPerSecond() {
+            return passThroughRates.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughRates));
+        }
+
+        public double monitorRecordsPerSecond() {
+            return Percentiles.median(toArray(monitorRates));
+        }
+
+        public double ratio() {
+            return monitorRecordsPerSecond() / passThroughRecordsPerSecond();
+        }
+    }
+
+    private final Options options;
+    private final PrintWriter log;
+    private final BenchCorpus corpus;
+    private Percentiles fullScrape;
+
+    public Bench(Options options, PrintWriter log) {
+        this.options = options;
+        this.log = log;
+        this.corpus = new BenchCorpus(options.words(), options.seed());
+    }
+
+    public Result run() {
+        long utterances = corpus.utterancesFor(options.events());
+        note("starting a broker in a child JVM");
+        try (BenchCluster cluster = BenchCluster.start(options.brokerHeap(), options.partitions(),
+                List.of(dev.segmon.app.replay.InputTopics.DEFAULT_HYPOTHESES, dev.segmon.app.replay.InputTopics.DEFAULT_REFERENCES,
+                        PASS_THROUGH_OUTPUT))) {
+            note("broker at " + cluster.bootstrapServers() + " (pid " + cluster.broker.pid() + "); producing "
+                    + utterances * corpus.recordsPerUtterance() + " records");
+            long t0 = System.nanoTime();
+            try (KafkaTrafficSink sink = cluster.producer()) {
+                for (long i = 0; i < utterances; i++) {
+                    corpus.send(sink, "u", i);
+                }
+                sink.flush();
+            }
+            double produceSeconds = (System.nanoTime() - t0) / 1e9;
+            try (Progress progress = new Progress(cluster.bootstrapServers(), cluster.inputTopicNames())) {
+                long total = progress.endOffsets().values().stream().mapToLong(Long::longValue).sum();
+                note(String.format(Locale.ROOT, "produced %d records in %.1f s (%.0f records/s)", total, produceSeconds, total / produceSeconds));
+                List<Double> pass = new ArrayList<>();
+                List<Double> mon = new ArrayList<>();
+                Monitor last = null;
+                long scored = 0;
+                String guarantee = null;
+                try {
+                    for (int r = 1; r <= options.repeat(); r++) {
+                        if (options.passThrough()) {
+                            pass.add(passThrough(cluster, progress, total, r));
+                        }
+                        if (last != null) {
+                            last.close();
+                            last = null;
+                        }
+                        MonitorConfig config = cluster.monitorConfig("segmon-bench-" + r, options.kafka()).build();
+                        guarantee = SegmonTopology.streamsProperties(config).getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG);
+                        CpuClock cpu = CpuClock.start(cluster.broker.pid());
+                        long start = System.nanoTime();
+                        last = Monitor.start(config);
+                        Monitor m = last;
+                        Progress.CatchUp c = progress.awaitCaughtUp(config.applicationId(), total, start, 50, CATCH_UP_TIMEOUT_MS,
+                                () -> failIf(m.hasFailed(), "the monitor failed"));
+                        MetricsClient metrics = new MetricsClient(m.metricsPort());
+                        scored = MetricsClient.scoredForEveryModel(metrics.scrape());
+                        note(String.format(Locale.ROOT, "monitor #%d: %.0f records/s (%.1f s from start, %d utterances scored per model of %d; %s)",
+                                r, c.recordsPerSecond(), c.wallSeconds(), scored, utterances, cpu.perRecords(total)));
+                        failIf(scored != utterances, "the monitor scored " + scored + " utterances per model, expected " + utterances);
+                        mon.add(c.recordsPerSecond());
+                    }
+                    double rate = Percentiles.median(toArray(mon)) / 2;
+                    Percentiles latency = latency(cluster, last, rate, utterances);
+                    return new Result(total, utterances, options.partitions(), total / produceSeconds, pass, mon, scored,
+                            rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee);
+                } finally {
+                    if (last != null) {
+                        last.close();
+                    }
+                }
+            }
+        }
+    }
+
+    private double passThrough(BenchCluster cluster, Progress progress, long total, int run) {
+        String appId = "segmon-bench-passthrough-" + run;
+        // The monitor's own Kafka Streams settings (guarantee, commit interval, producer tuning), so
+        // that the ratio measures what the monitor's topology costs and nothing else.
+        Properties props = SegmonTopology.streamsProperties(cluster.monitorConfig(appId, options.kafka()).build());
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        try (KafkaStreams streams = new KafkaStreams(PassThrough.topology(cluster.inputTopicNames(), PASS_THROUGH_OUTPUT), props)) {
+            streams.setUncaughtExceptionHandler(ex -> {
+                failure.set(ex);
+                return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+            });
+            CpuClock cpu = CpuClock.start(cluster.broker.pid());
+            long start = System.nanoTime();
+            streams.start();
+            Progress.CatchUp c = progress.awaitCaughtUp(appId, total, start, 50, CATCH_UP_TIMEOUT_MS,
+                    () -> failIf(failure.get() != null, "the pass-through application failed: " + failure.get()));
+            note(String.format(Locale.ROOT, "pass-through #%d: %.0f records/s (%.1f s from start; %s)", run, c.recordsPerSecond(),
+                    c.wallSeconds(), cpu.perRecords(total)));
+            streams.close(Duration.ofSeconds(30));
+            return c.recordsPerSecond();
+        }
+    }
+
+    /**
+     * Paced traffic of fresh utterances at {@code rate} records/s; each utterance's reference
+     * closes it. Polls {@code /metrics} back to back; the k-th utterance counts as visible at the
+     * first scrape whose scored count (for both models) has grown by k. See docs/performance.md.
+     */
+    private Percentiles latency(BenchCluster cluster, Monitor monitor, double rate, long already) {
+        int count = (int) Math.max(20, Math.round(rate * options.latencySeconds() / corpus.recordsPerUtterance()));
+        note(String.format(Locale.ROOT, "latency: %d utterances at %.0f records/s (half the monitor's median rate)", count, rate));
+        long[] sent = new long[count];
+        long[] visible = new long[count];
+        AtomicReference<Throwable> senderFailure = new AtomicReference<>();
+        Thread sender = new Thread(() -> {
+            try (KafkaTrafficSink sink = cluster.producer()) {
+                new PacedTraffic(corpus, sink, rate).run("lat", count, sent, null);
+                sink.flush();
+            } catch (Throwable t) {
+                senderFailure.set(t);
+            }
+        }, "segmon-bench-paced");
+        note("monitor metrics at http://127.0.0.1:" + monitor.metricsPort() + "/metrics");
+        // The scored counter alone (name[] selector): the poll then costs what that family costs, not
+        // the ~2 800 Kafka client series of a full scrape, whose duration is measured apart below.
+        MetricsClient metrics = new MetricsClient(monitor.metricsPort(), "segmon_utterances_total");
+        long base = MetricsClient.scoredForEveryModel(metrics.scrape());
+        failIf(base != already, "the monitor had scored " + base + " utterances before the latency run, expected " + already);
+        sender.start();
+        long deadline = System.nanoTime() + Math.round((options.latencySeconds() + 120) * 1e9);
+        int seen = 0;
+        long scrapes = 0;
+        long pollStart = System.nanoTime();
+        while (seen < count) {
+            failIf(System.nanoTime() > deadline, "only " + seen + " of " + count + " paced utterances became visible on /metrics");
+            failIf(senderFailure.get() != null, "the paced producer failed: " + senderFailure.get());
+            failIf(monitor.hasFailed(), "the monitor failed");
+            long n = MetricsClient.scoredForEveryModel(metrics.scrape()) - base;
+            long now = System.nanoTime();
+            scrapes++;
+            while (seen < Math.min(n, count)) {
+                visible[seen++] = now;
+            }
+            // A scrape every few milliseconds: fine enough for the figures, without the poller
+            // taking a core away from the monitor it measures.
+            LockSupport.parkNanos(POLL_PAUSE_NANOS);
+        }
+        double pollMs = (System.nanoTime() - pollStart) / 1e6 / scrapes;
+        note(String.format(Locale.ROOT, "latency: %d scrapes of /metrics, one every %.1f ms on average", scrapes, pollMs));
+        try {
+            sender.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        MetricsClient full = new MetricsClient(monitor.metricsPort());
+        double[] scrapeSeconds = new double[FULL_SCRAPES];
+        for (int i = 0; i < FULL_SCRAPES; i++) {
+            long t = System.nanoTime();
+            full.scrape();
+            scrapeSeconds[i] = (System.nanoTime() - t) / 1e9;
+        }
+        fullScrape = new Percentiles(scrapeSeconds);
+        note(String.format(Locale.ROOT, "a full scrape of /metrics takes %.3f s (median of %d)", fullScrape.percentile(50), FULL_SCRAPES));
+        double[] seconds = new double[count];
+        for (int k = 0; k < count; k++) {
+            seconds[k] = (visible[k] - sent[k]) / 1e9;
+        }
+        return new Percentiles(seconds);
+    }
+
+    private void note(String line) {
+        log.println("bench: " + line);
+        log.flush();
+    }
+
+    static void failIf(boolean condition, String message) {
+        if (condition) {
+            throw new IllegalStateException(message);
+        }
+    }
+
+    static double[] toArray(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+}

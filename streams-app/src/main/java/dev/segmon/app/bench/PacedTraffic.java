@@ -1,0 +1,76 @@
+package dev.segmon.app.bench;
+
+import dev.segmon.app.replay.TrafficSink;
+import dev.segmon.model.alignment.Segment;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Sends whole utterances of a {@link BenchCorpus} at a steady rate of records per second
+ * (utterance i leaves no earlier than i x recordsPerUtterance / rate after the start), and notes
+ * the {@link System#nanoTime()} at which each utterance's reference, the record that closes it,
+ * was handed to the producer.
+ */
+public final class PacedTraffic {
+    private final BenchCorpus corpus;
+    private final TrafficSink sink;
+    private final double recordsPerSecond;
+
+    public PacedTraffic(BenchCorpus corpus, TrafficSink sink, double recordsPerSecond) {
+        if (!(recordsPerSecond > 0)) {
+            throw new IllegalArgumentException("rate must be > 0");
+        }
+        this.corpus = corpus;
+        this.sink = sink;
+        this.recordsPerSecond = recordsPerSecond;
+    }
+
+    /** Nanoseconds between the starts of two utterances. */
+    public long periodNanos() {
+        return Math.round(corpus.recordsPerUtterance() / recordsPerSecond * 1e9);
+    }
+
+    /** Called after each utterance (index, records sent so far); e.g. to take samples. */
+    public interface Progress {
+        void sent(long index, long records);
+    }
+
+    /**
+     * Sends utterances {@code 0..count-1} with ids from {@code prefix}; {@code referenceNanos}
+     * (may be null, else of length count) receives each reference's send time.
+     */
+    public void run(String prefix, long count, long[] referenceNanos, Progress progress) {
+        long period = periodNanos();
+        long start = System.nanoTime();
+        long records = 0;
+        for (long i = 0; i < count; i++) {
+            long due = start + i * period;
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                LockSupport.parkNanos(wait);
+            }
+            int index = (int) Math.min(i, Integer.MAX_VALUE);
+            TrafficSink timed = referenceNanos == null ? sink : new TrafficSink() {
+                @Override
+                public void boundary(String utterance, String model, String tier, double time) {
+                    sink.boundary(utterance, model, tier, time);
+                }
+
+                @Override
+                public void end(String utterance, String model, String tier) {
+                    sink.end(utterance, model, tier);
+                }
+
+                @Override
+                public void reference(String utterance, String tier, List<Segment> segments) {
+                    referenceNanos[index] = System.nanoTime();
+                    sink.reference(utterance, tier, segments);
+                }
+            };
+            records += corpus.send(timed, prefix, i);
+            if (progress != null) {
+                progress.sent(i, records);
+            }
+        }
+    }
+}

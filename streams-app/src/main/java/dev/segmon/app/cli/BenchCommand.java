@@ -1,0 +1,163 @@
+package dev.segmon.app.cli;
+
+import dev.segmon.app.bench.Bench;
+import dev.segmon.app.bench.Soak;
+import dev.segmon.app.broker.KafkaLogging;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code segmon bench}: throughput of the monitor against a pass-through Kafka Streams application,
+ * and its latency at half its maximum rate; {@code --soak}: a long steady run watching heap and
+ * state. Both on a broker of their own in a child JVM (docs/performance.md).
+ */
+@Command(name = "bench",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Measures the monitor on a broker started in a child JVM: records/s of the monitor (exactly_once_v2)",
+            "and of a pass-through Kafka Streams app on the same pre-filled topics, their ratio, and the latency",
+            "from a reference's send to its score on /metrics at half the monitor's rate.",
+            "--soak: a steady-rate run reporting heap after GC and state size at start and end."})
+public final class BenchCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--events", paramLabel = "N", description = "Records to send (default 2000000; 20000000 with --soak).")
+    Long events;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Option(names = "--partitions", paramLabel = "N", defaultValue = "4", description = "Partitions of each input topic (default ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--words", paramLabel = "W", defaultValue = "20", description = "Words per utterance: 2W+5 records each (default ${DEFAULT-VALUE}).")
+    int words;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Throughput runs of each application; the median is reported (default ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Option(names = "--latency-seconds", paramLabel = "S", defaultValue = "20", description = "Length of the paced latency run (default ${DEFAULT-VALUE}).")
+    double latencySeconds;
+
+    @Option(names = "--no-passthrough", negatable = false, description = "Measure the monitor only (e.g. under a profiler).")
+    boolean noPassThrough;
+
+    @Option(names = "--soak", description = "Run the soak test instead.")
+    boolean soak;
+
+    @Option(names = "--rate", paramLabel = "RECORDS_PER_S", defaultValue = "50000", description = "Soak: steady send rate (default ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--samples", paramLabel = "N", defaultValue = "10", description = "Soak: heap/state samples over the run (default ${DEFAULT-VALUE}).")
+    int samples;
+
+    @Option(names = "--reference-max-delay", paramLabel = "DURATION", defaultValue = "30s",
+            description = "Soak: the monitor's retention of closed utterances (default ${DEFAULT-VALUE}).")
+    String referenceMaxDelay;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic corpus (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--broker-heap", paramLabel = "SIZE", defaultValue = "1g", description = "Heap of the broker JVM (default ${DEFAULT-VALUE}).")
+    String brokerHeap;
+
+    @Option(names = "--kafka", paramLabel = "KEY=VALUE", description = "Extra Kafka Streams setting for the applications (repeatable).")
+    Map<String, String> kafka = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() {
+        if (partitions < 1 || words < 1 || repeat < 1 || samples < 2 || !(latencySeconds > 0) || !(rate > 0)) {
+            throw new UsageException("--partitions, --words, --repeat must be >= 1, --samples >= 2, --latency-seconds and --rate > 0");
+        }
+        if (events != null && events < 1) {
+            throw new UsageException("--events must be >= 1");
+        }
+        KafkaLogging.quiet();
+        // Exactly-once producers log each CONCURRENT_TRANSACTIONS / OUT_OF_ORDER_SEQUENCE_NUMBER retry
+        // of a transaction that starts while the previous commit completes (retried, harmless).
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka.clients.producer.internals.Sender",
+                System.getProperty("org.slf4j.simpleLogger.log.org.apache.kafka.clients.producer.internals.Sender", "error"));
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter log = spec.commandLine().getErr();
+        if (soak) {
+            Soak.Result r = new Soak(new Soak.Options(events == null ? 20_000_000L : events, rate, partitions, words, samples,
+                    parseDuration(referenceMaxDelay), seed, kafka, brokerHeap), log).run();
+            if (json) {
+                JsonOutput.print(out, r.toJson());
+            } else {
+                r.print(out);
+            }
+            return SegmonCommand.EXIT_OK;
+        }
+        Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, repeat,
+                latencySeconds, seed, kafka, brokerHeap, !noPassThrough), log).run();
+        if (json) {
+            JsonOutput.print(out, toJson(r));
+        } else {
+            print(out, r);
+        }
+        return SegmonCommand.EXIT_OK;
+    }
+
+    private static java.time.Duration parseDuration(String text) {
+        try {
+            return dev.segmon.app.config.MonitorConfig.parseDuration(text);
+        } catch (RuntimeException e) {
+            throw new UsageException("--reference-max-delay: not a duration: " + text);
+        }
+    }
+
+    static Map<String, Object> toJson(Bench.Result r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("events", r.events());
+        m.put("utterances", r.utterances());
+        m.put("partitions", r.partitions());
+        m.put("processing_guarantee", r.processingGuarantee());
+        m.put("produce_records_per_s", Math.round(r.produceRecordsPerSecond()));
+        m.put("passthrough_records_per_s", r.passThroughRates().isEmpty() ? null : Math.round(r.passThroughRecordsPerSecond()));
+        m.put("monitor_records_per_s", Math.round(r.monitorRecordsPerSecond()));
+        m.put("ratio", r.passThroughRates().isEmpty() ? null : round(r.ratio(), 3));
+        m.put("passthrough_runs", r.passThroughRates().stream().map(Math::round).toList());
+        m.put("monitor_runs", r.monitorRates().stream().map(Math::round).toList());
+        m.put("scored_utterances_per_model", r.scoredPerModel());
+        m.put("latency_rate_records_per_s", Math.round(r.latencyRate()));
+        m.put("latency_samples", r.latencySamples());
+        m.put("latency_p50_s", round(r.latencyP50(), 4));
+        m.put("latency_p99_s", round(r.latencyP99(), 4));
+        m.put("latency_max_s", round(r.latencyMax(), 4));
+        m.put("full_scrape_p50_s", round(r.fullScrapeSeconds(), 4));
+        return m;
+    }
+
+    private static void print(PrintWriter out, Bench.Result r) {
+        out.printf(Locale.ROOT, "events        %d (%d utterances x 2 models, %d partitions per topic)%n", r.events(), r.utterances(), r.partitions());
+        out.printf(Locale.ROOT, "produce       %.0f records/s%n", r.produceRecordsPerSecond());
+        if (!r.passThroughRates().isEmpty()) {
+            out.printf(Locale.ROOT, "pass-through  %.0f records/s (median of %s)%n", r.passThroughRecordsPerSecond(), runs(r.passThroughRates()));
+        }
+        out.printf(Locale.ROOT, "monitor       %.0f records/s (median of %s; %s)%n", r.monitorRecordsPerSecond(), runs(r.monitorRates()), r.processingGuarantee());
+        if (!r.passThroughRates().isEmpty()) {
+            out.printf(Locale.ROOT, "ratio         %.2f%n", r.ratio());
+        }
+        out.printf(Locale.ROOT, "latency       p50 %.3f s, p99 %.3f s, max %.3f s (%d references at %.0f records/s)%n",
+                r.latencyP50(), r.latencyP99(), r.latencyMax(), r.latencySamples(), r.latencyRate());
+        out.printf(Locale.ROOT, "full scrape   %.3f s (median; all ~2 800 series of /metrics)%n", r.fullScrapeSeconds());
+        out.flush();
+    }
+
+    private static String runs(java.util.List<Double> rates) {
+        return String.join(", ", rates.stream().map(x -> String.format(Locale.ROOT, "%.0f", x)).toList());
+    }
+
+    private static double round(double v, int digits) {
+        double f = Math.pow(10, digits);
+        return Math.round(v * f) / f;
+    }
+}

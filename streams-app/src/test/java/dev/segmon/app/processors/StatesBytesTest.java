@@ -1,0 +1,72 @@
+package dev.segmon.app.processors;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.segmon.model.boundary.ReferenceBoundaries;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+/** The store values keep the byte layout of the JDK's DataOutputStream (so stored state stays readable). */
+class StatesBytesTest {
+
+    @Test
+    void aReferenceIsWrittenAsDataOutputStreamWouldWriteIt() throws IOException {
+        // 40 boundaries and 40 span bounds: 1 + 4 + 320 + 8 + 1 + 4 + 320 + 8 + 8 + 1 = 675 bytes,
+        // past the first 256-byte buffer, so the growth path is checked too.
+        long[] times = new long[40];
+        long[] spans = new long[40];
+        for (int i = 0; i < 40; i++) {
+            times[i] = 100_000L * i;
+            spans[i] = 50_000L * i;
+        }
+        States.Reference r = new States.Reference(new ReferenceBoundaries(times, 3_900_000L, true, spans), 1234L, 5678L, true);
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(expected);
+        out.writeByte(1);
+        out.writeInt(40);
+        for (long t : times) {
+            out.writeLong(t);
+        }
+        out.writeLong(3_900_000L);
+        out.writeBoolean(true);
+        out.writeInt(40);
+        for (long s : spans) {
+            out.writeLong(s);
+        }
+        out.writeLong(1234L);
+        out.writeLong(5678L);
+        out.writeBoolean(true);
+        byte[] bytes = States.encode(r);
+        assertEquals(675, bytes.length);
+        assertArrayEquals(expected.toByteArray(), bytes);
+        States.Reference back = States.decodeReference(bytes);
+        assertArrayEquals(times, back.boundaries().times());
+        assertArrayEquals(spans, back.boundaries().spans());
+        assertEquals(5678L, back.lastRecordMs());
+    }
+
+    @Test
+    void aLongIsTheVersionByteThenEightBigEndianBytes() {
+        // 258 = 0x0102.
+        assertArrayEquals(new byte[] {1, 0, 0, 0, 0, 0, 0, 1, 2}, States.encodeLong(258));
+        assertEquals(258, States.decodeLong(States.encodeLong(258)));
+    }
+
+    @Test
+    void expiryReadsWallClockAndClosedInPlace() {
+        // The in-place reads must agree with the full decoders on the same bytes.
+        States.Reference r = new States.Reference(new ReferenceBoundaries(new long[] {1, 2, 3}, 3, true, new long[] {0, 3}), 777L, 5L, false);
+        assertEquals(777L, States.referenceLastWallMs(States.encode(r)));
+        dev.segmon.model.boundary.IncrementalMatcher m = new dev.segmon.model.boundary.IncrementalMatcher();
+        m.offerHypothesis(10, 0);
+        m.offerHypothesis(20, 0);
+        byte[] open = States.encode(new States.Hypothesis(m, 888L, 6L, false));
+        assertEquals(888L, States.hypothesisLastWallMs(open));
+        assertEquals(888L, States.decodeHypothesis(open).lastWallMs());
+        assertEquals(false, States.hypothesisClosed(open));
+        assertEquals(true, States.hypothesisClosed(States.encode(new States.Hypothesis(m, 1L, 6L, true))));
+    }
+}
