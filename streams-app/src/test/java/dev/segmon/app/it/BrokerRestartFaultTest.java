@@ -49,9 +49,13 @@ class BrokerRestartFaultTest {
             assertTrue(monitor.awaitRunning(Duration.ofSeconds(60)));
             int metrics = monitor.metricsPort();
             // Paced over about 20 s: records are sent before the outage, during it (buffered and
-            // retried by the idempotent producer) and after it.
+            // retried by the idempotent producer) and after it. The producer may block on metadata
+            // for the whole outage plus the broker's restart, which on a loaded machine exceeded
+            // the default max.block.ms of 60 s; this is the test's sender, not the monitor.
             CompletableFuture<CliRun> replay = CompletableFuture.supplyAsync(
-                    () -> corpus.replay(bootstrap, app, "m", "--rate", Long.toString(events / 20)));
+                    () -> corpus.replay(bootstrap, app, "m", "--rate", Long.toString(events / 20),
+                            "--producer-property", "max.block.ms=300000",
+                            "--producer-property", "delivery.timeout.ms=300000"));
             // Stop the broker once the monitor is visibly scoring (mid-stream on both sides).
             BoundaryCounts before = BoundaryCounts.ZERO;
             for (long t = System.nanoTime(); before.hypothesis() == 0 && System.nanoTime() - t < 60_000_000_000L; ) {
