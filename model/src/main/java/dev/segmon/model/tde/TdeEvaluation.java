@@ -1,5 +1,6 @@
 package dev.segmon.model.tde;
 
+import dev.segmon.model.edit.Levenshtein;
 import dev.segmon.model.boundary.Micros;
 import dev.segmon.model.io.FileInterval;
 import dev.segmon.model.io.InputException;
