@@ -5,6 +5,7 @@ import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.StoreMetrics;
 import dev.segmon.app.topology.SegmonTopology;
 import dev.segmon.app.topology.Topics;
+import dev.segmon.app.topology.TransientFailureHandler;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -15,7 +16,6 @@ import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 
 /**
  * The streaming monitor: the {@link SegmonTopology} on a {@link KafkaStreams} client, plus the
@@ -41,7 +41,8 @@ public final class Monitor implements AutoCloseable {
         Topics.ensure(config, props);
         this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         this.streams = new KafkaStreams(SegmonTopology.build(config), props);
-        streams.setUncaughtExceptionHandler(ex -> StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT);
+        // A thread killed by the broker being away is replaced; anything else stops the client.
+        streams.setUncaughtExceptionHandler(new TransientFailureHandler());
         streams.setStateListener((now, before) -> {
             if (now == KafkaStreams.State.RUNNING) {
                 bindClientMetrics();

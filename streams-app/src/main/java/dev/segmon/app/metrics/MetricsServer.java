@@ -17,10 +17,18 @@ import java.util.function.BooleanSupplier;
 /**
  * {@code /metrics} (Prometheus text format), {@code /health} (200 while the process is up) and
  * {@code /ready} (200 only while the Kafka Streams client is RUNNING, else 503), on the JDK's
- * HTTP server: no extra dependency, and one scrape thread is plenty.
+ * HTTP server: no extra dependency.
+ *
+ * <p>It serves on {@link #THREADS} threads, not one, so that {@code /health} and {@code /ready}
+ * answer while a scrape waits: a scrape reads the state stores, and while the broker is away the
+ * stream thread can hold a store's cache (Kafka Streams' {@code NamedCache.flush} is synchronized,
+ * as is the iterator a read takes) inside a changelog send that waits up to {@code max.block.ms}
+ * (60 s) for metadata. With one thread every probe queued behind that scrape.
  */
 public final class MetricsServer implements AutoCloseable {
     private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
+    /** Up to three waiting scrapes still leave a thread for the probes. */
+    private static final int THREADS = 4;
     private final HttpServer server;
     private final ExecutorService executor;
 
@@ -47,7 +55,7 @@ public final class MetricsServer implements AutoCloseable {
             boolean ok = ready.getAsBoolean();
             respond(ex, ok ? 200 : 503, "text/plain", ok ? "ready\n" : "not ready\n");
         });
-        ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        ExecutorService executor = Executors.newFixedThreadPool(THREADS, r -> {
             Thread t = new Thread(r, "segmon-metrics-http");
             t.setDaemon(true);
             return t;

@@ -47,7 +47,9 @@ import org.junit.jupiter.api.io.TempDir;
 class MonitorIntegrationTest {
     private static final Pattern SAMPLE = Pattern.compile("^(segmon_[a-z_]+)\\{([^}]*)} ([0-9.Ee+-]+)$", Pattern.MULTILINE);
     private static KafkaClusterTestKit cluster;
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /** No test waits on one HTTP answer for longer than this (a hung endpoint fails the call, never the build). */
+    static final Duration HTTP_TIMEOUT = Duration.ofSeconds(10);
 
     @TempDir
     Path tmp;
@@ -160,8 +162,13 @@ class MonitorIntegrationTest {
     }
 
     static String scrape(int port) {
+        return scrape(port, HTTP_TIMEOUT);
+    }
+
+    /** The text of {@code /metrics}, or "" when nothing answers within {@code timeout}. */
+    static String scrape(int port, Duration timeout) {
         try {
-            return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+            return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(timeout).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
         } catch (Exception e) {
             return ""; // a stopped instance exports nothing
@@ -169,7 +176,12 @@ class MonitorIntegrationTest {
     }
 
     static int status(int port, String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+        return status(port, path, HTTP_TIMEOUT);
+    }
+
+    /** The HTTP status of {@code path}; throws (e.g. {@code HttpTimeoutException}) when nothing answers within {@code timeout}. */
+    static int status(int port, String path, Duration timeout) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(timeout).build(),
                 HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 

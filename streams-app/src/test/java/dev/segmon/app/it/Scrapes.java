@@ -22,7 +22,12 @@ final class Scrapes {
 
     /** The boundary counts of model {@code m} one scrape of {@code port} shows (zero when it shows none or nothing answers). */
     static BoundaryCounts counts(int port) {
-        return MonitorIntegrationTest.totals(List.of(MonitorIntegrationTest.scrape(port))).getOrDefault("m", BoundaryCounts.ZERO);
+        return counts(MonitorIntegrationTest.scrape(port));
+    }
+
+    /** The boundary counts of model {@code m} in one scrape's text (zero when it shows none). */
+    static BoundaryCounts counts(String text) {
+        return MonitorIntegrationTest.totals(List.of(text)).getOrDefault("m", BoundaryCounts.ZERO);
     }
 
     /** Milliseconds until {@code /ready} answers 200 (at most 120 s). */

@@ -5,10 +5,15 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,36 +40,78 @@ final class SegmonProcess implements AutoCloseable {
         this.log = log;
     }
 
-    /** Starts {@code segmon args...} and waits for its first line on stdout. */
+    /** How long {@link #start} waits for the first line (a broker's start or a monitor's metrics port). */
+    static final Duration FIRST_LINE_TIMEOUT = Duration.ofSeconds(Long.getLong("segmon.faults.start-timeout-s", 120));
+
+    /**
+     * Starts {@code segmon args...} and waits (at most {@link #FIRST_LINE_TIMEOUT}) for its first
+     * line on stdout. A child that prints nothing in time is killed and the failure quotes the end
+     * of its log: a broker whose start-up blocks (Kafka's own start-up wait has no bound by default)
+     * must fail the test, never hang it.
+     */
     static SegmonProcess start(Path log, List<String> args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-cp", System.getProperty("java.class.path"), "dev.segmon.app.cli.SegmonCommand"));
+                "-Xmx512m"));
+        // e.g. -Dsegmon.faults.child-jvm-args="-Dorg.slf4j.simpleLogger.log.kafka=info" for the broker's INFO log
+        String extraJvm = System.getProperty("segmon.faults.child-jvm-args", "");
+        if (!extraJvm.isBlank()) {
+            cmd.addAll(List.of(extraJvm.trim().split("\\s+")));
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.segmon.app.cli.SegmonCommand"));
         cmd.addAll(args);
+        Process p;
         try {
-            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            String line = out.readLine();
-            if (line == null) {
-                p.waitFor(10, TimeUnit.SECONDS);
-                throw new IllegalStateException("segmon " + args + " printed nothing and exited " + p.exitValue() + "; see " + log);
-            }
-            Thread drain = new Thread(() -> {
-                try {
-                    while (out.readLine() != null) {
-                        // keep the pipe from filling up
-                    }
-                } catch (IOException e) {
-                    // the process is gone
-                }
-            }, "drain-" + p.pid());
-            drain.setDaemon(true);
-            drain.start();
-            return new SegmonProcess(p, line, log);
+            p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        CompletableFuture<String> first = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try {
+                first.complete(out.readLine());
+                while (out.readLine() != null) {
+                    // keep the pipe from filling up
+                }
+            } catch (IOException e) {
+                first.complete(null); // the process is gone
+            }
+        }, "stdout-" + p.pid());
+        reader.setDaemon(true);
+        reader.start();
+        String line;
+        try {
+            line = first.get(FIRST_LINE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            p.destroyForcibly();
+            throw new IllegalStateException("segmon " + args + " printed no first line within " + FIRST_LINE_TIMEOUT.toSeconds()
+                    + " s (killed); the end of " + log + ":\n" + tail(log, 30));
         } catch (InterruptedException e) {
+            p.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+        if (line == null) {
+            try {
+                p.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException("segmon " + args + " printed nothing and exited "
+                    + (p.isAlive() ? "(still alive)" : Integer.toString(p.exitValue())) + "; the end of " + log + ":\n" + tail(log, 30));
+        }
+        return new SegmonProcess(p, line, log);
+    }
+
+    /** The last {@code lines} lines of a log file (for a failure message). */
+    static String tail(Path log, int lines) {
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(cannot read " + log + ": " + e + ")";
         }
     }
 
@@ -74,7 +121,7 @@ final class SegmonProcess implements AutoCloseable {
      */
     static synchronized SegmonProcess sharedBroker() throws IOException {
         if (sharedBroker == null || !sharedBroker.isAlive()) {
-            Path log = java.nio.file.Files.createTempFile("segmon-broker", ".log");
+            Path log = Files.createTempFile("segmon-broker", ".log");
             SegmonProcess b = start(log, List.of("broker", "--port", "0"));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
