@@ -82,12 +82,17 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private final long disorderMicros;
     private final long maxDelayMs;
     private ProcessorContext<Object, Object> context;
-    private KeyValueStore<String, byte[]> references;
-    private KeyValueStore<String, byte[]> hypotheses;
-    private KeyValueStore<String, byte[]> totals;
+    /** Most decoded values each {@link DecodedStore} keeps: the utterances open at once in one task, with room. */
+    static final int DECODED_ENTRIES = 8192;
+
+    private DecodedStore<Reference> references;
+    private DecodedStore<Hypothesis> hypotheses;
+    private DecodedStore<Totals> totals;
+    private DecodedStore<States.Bucket> minutes;
     private KeyValueStore<String, byte[]> deadLetters;
-    private KeyValueStore<String, byte[]> minutes;
     private KeyValueStore<String, byte[]> referenceClock;
+    /** The models with a totals entry, by tier (sorted): {@link #modelsOn}. Rebuilt from the store after init. */
+    private final Map<String, java.util.SortedSet<String>> models = new HashMap<>();
 
     public BoundaryProcessor(MonitorConfig config) {
         this.config = config;
@@ -99,14 +104,26 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     @Override
     public void init(ProcessorContext<Object, Object> context) {
         this.context = context;
-        this.references = context.getStateStore(StoreNames.REFERENCES);
-        this.hypotheses = context.getStateStore(StoreNames.HYPOTHESES);
-        this.totals = context.getStateStore(StoreNames.TOTALS);
+        // New views on every init: see DecodedStore for why nothing decoded survives a revival.
+        this.references = new DecodedStore<>(context.getStateStore(StoreNames.REFERENCES), States::decodeReference, States::encode, DECODED_ENTRIES);
+        this.hypotheses = new DecodedStore<>(context.getStateStore(StoreNames.HYPOTHESES), States::decodeHypothesis, States::encode, DECODED_ENTRIES);
+        this.totals = new DecodedStore<>(context.getStateStore(StoreNames.TOTALS), States::decodeTotals, States::encode, DECODED_ENTRIES);
+        this.minutes = new DecodedStore<>(context.getStateStore(StoreNames.MINUTES), States::decodeBucket, States::encode, DECODED_ENTRIES);
+        this.models.clear();
         this.deadLetters = context.getStateStore(StoreNames.DEAD_LETTERS);
-        this.minutes = context.getStateStore(StoreNames.MINUTES);
         this.referenceClock = context.getStateStore(StoreNames.REFERENCE_CLOCK);
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
         context.schedule(WINDOW_EMIT_INTERVAL, PunctuationType.WALL_CLOCK_TIME, this::emitWindows);
+    }
+
+    @Override
+    public void close() {
+        // A task closed dirty is revived with init() on a restored store; drop what was decoded.
+        references.clear();
+        hypotheses.clear();
+        totals.clear();
+        minutes.clear();
+        models.clear();
     }
 
     @Override
@@ -131,8 +148,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
 
     private void onHypothesis(Record<byte[], byte[]> record, Events.Hypothesis h) {
         String key = States.key(h.utterance(), h.tier(), h.model());
-        byte[] stored = hypotheses.get(key);
-        Hypothesis state = stored == null ? null : States.decodeHypothesis(stored);
+        Hypothesis state = hypotheses.get(key);
         if (state != null && state.closed()) {
             deadLetter(record, h.end() && h.times().length == 0 ? Reason.DUPLICATE : Reason.AFTER_END,
                     h.model(), h.tier(), "utterance already scored");
@@ -159,13 +175,13 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         }
         long now = context.currentSystemTimeMs();
         Hypothesis next = new Hypothesis(m, now, Math.max(state.lastRecordMs(), record.timestamp()), false);
-        Reference ref = decodeReference(States.key(h.utterance(), h.tier()));
-        hypotheses.put(key, States.encode(advance(h.utterance(), h.model(), h.tier(), next, ref, record.timestamp())));
+        Reference ref = references.get(States.key(h.utterance(), h.tier()));
+        hypotheses.put(key, advance(h.utterance(), h.model(), h.tier(), next, ref, record.timestamp()));
     }
 
     private void onReference(Record<byte[], byte[]> record, Events.Reference r) {
         String refKey = States.key(r.utterance(), r.tier());
-        Reference state = decodeReference(refKey);
+        Reference state = references.get(refKey);
         ReferenceBoundaries b = state == null ? new ReferenceBoundaries() : state.boundaries();
         long[] starts = new long[r.starts().length];
         long[] ends = new long[starts.length];
@@ -192,10 +208,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         // (docs/performance.md).
         for (String model : modelsOn(r.tier())) {
             String key = States.key(r.utterance(), r.tier(), model);
-            byte[] stored = hypotheses.get(key);
-            if (stored != null) {
+            Hypothesis h = hypotheses.get(key);
+            if (h != null) {
                 hypothesized = true;
-                Hypothesis h = States.decodeHypothesis(stored);
                 if (!h.closed()) {
                     open.add(KeyValue.pair(key, h));
                 }
@@ -203,14 +218,14 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         }
         Reference next = new Reference(b, context.currentSystemTimeMs(),
                 Math.max(state == null ? 0 : state.lastRecordMs(), record.timestamp()), hypothesized);
-        references.put(refKey, States.encode(next));
+        references.put(refKey, next);
         String clockKey = r.tier();
         referenceClock.put(clockKey, States.encodeLong(Math.max(States.decodeLong(referenceClock.get(clockKey)), record.timestamp())));
         for (KeyValue<String, Hypothesis> kv : open) {
             String model = States.parts(kv.key)[2];
             // A reference still streaming in keeps its hypotheses waiting (their expiry restarts).
             Hypothesis waiting = new Hypothesis(kv.value.matcher(), next.lastWallMs(), kv.value.lastRecordMs(), false);
-            hypotheses.put(kv.key, States.encode(advance(r.utterance(), model, r.tier(), waiting, next, record.timestamp())));
+            hypotheses.put(kv.key, advance(r.utterance(), model, r.tier(), waiting, next, record.timestamp()));
         }
     }
 
@@ -244,9 +259,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         update(model, tier, t -> t.plus(add));
         long minute = Math.floorDiv(timestamp, 60_000L) * 60_000L;
         String minuteKey = States.key(model, tier, hex16(minute));
-        byte[] old = minutes.get(minuteKey);
-        BoundaryCounts bucket = (old == null ? BoundaryCounts.ZERO : States.decodeBucket(old).counts()).plus(delta);
-        minutes.put(minuteKey, States.encode(new States.Bucket(bucket, true)));
+        States.Bucket old = minutes.get(minuteKey);
+        BoundaryCounts bucket = (old == null ? BoundaryCounts.ZERO : old.counts()).plus(delta);
+        minutes.put(minuteKey, new States.Bucket(bucket, true));
     }
 
     /**
@@ -257,7 +272,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      */
     private void emitWindows(long now) {
         List<KeyValue<String, States.Bucket>> dirty = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> it = minutes.all()) {
+        try (KeyValueIterator<String, byte[]> it = minutes.store().all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
                 States.Bucket b = States.decodeBucket(kv.value);
@@ -276,7 +291,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             out.put("window_end", Instant.ofEpochMilli(minute + 60_000L).toString());
             putCounts(out, kv.value.counts());
             forward(SegmonTopology.METRICS_SINK, k[0] + "|" + k[1] + "|" + minute, out, minute);
-            minutes.put(kv.key, States.encode(new States.Bucket(kv.value.counts(), false)));
+            minutes.put(kv.key, new States.Bucket(kv.value.counts(), false));
         }
     }
 
@@ -290,7 +305,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private Hypothesis close(String utterance, String model, String tier, Hypothesis h, String outcome, long timestamp) {
         IncrementalMatcher m = h.matcher();
         m.completeHypothesis();
-        Reference ref = decodeReference(States.key(utterance, tier));
+        Reference ref = references.get(States.key(utterance, tier));
         long[] times = ref == null ? new long[0] : ref.boundaries().times();
         book(model, tier, m, times, Long.MAX_VALUE, timestamp);
         update(model, tier, t -> t.withOutcome(outcome).withOpen(-1));
@@ -333,7 +348,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         // Each entry's wall-clock time and closed flag are read in place; only the entries acted on
         // are decoded (a pass over all states stalled the stream thread for up to seconds).
         Map<String, List<KeyValue<String, byte[]>>> openByReference = new HashMap<>();
-        try (KeyValueIterator<String, byte[]> it = hypotheses.all()) {
+        try (KeyValueIterator<String, byte[]> it = hypotheses.store().all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
                 if (now - States.hypothesisLastWallMs(kv.value) >= maxDelayMs) {
@@ -351,11 +366,11 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             } else {
                 boolean noReference = references.get(States.key(k[0], k[1])) == null;
                 String outcome = noReference && kv.value.matcher().hypComplete() ? UNREFERENCED : TIMED_OUT;
-                hypotheses.put(kv.key, States.encode(close(k[0], k[2], k[1], kv.value, outcome, kv.value.lastRecordMs())));
+                hypotheses.put(kv.key, close(k[0], k[2], k[1], kv.value, outcome, kv.value.lastRecordMs()));
             }
         }
         List<KeyValue<String, Reference>> stale = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> it = references.all()) {
+        try (KeyValueIterator<String, byte[]> it = references.store().all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
                 if (now - States.referenceLastWallMs(kv.value) >= maxDelayMs) {
@@ -367,7 +382,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             String[] k = States.parts(kv.key);
             for (KeyValue<String, byte[]> stored : openByReference.getOrDefault(kv.key, List.of())) {
                 Hypothesis h = States.decodeHypothesis(stored.value);
-                hypotheses.put(stored.key, States.encode(close(k[0], States.parts(stored.key)[2], k[1], h, TIMED_OUT, h.lastRecordMs())));
+                hypotheses.put(stored.key, close(k[0], States.parts(stored.key)[2], k[1], h, TIMED_OUT, h.lastRecordMs()));
             }
             if (!kv.value.hypothesized()) {
                 update(Events.NO_MODEL, k[1], t -> t.withOutcome(UNHYPOTHESIZED));
@@ -376,7 +391,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         }
         long horizon = context.currentStreamTimeMs() - MINUTE_RETENTION_MS;
         List<String> old = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> it = minutes.all()) {
+        try (KeyValueIterator<String, byte[]> it = minutes.store().all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
                 if (Long.parseUnsignedLong(States.parts(kv.key)[2], 16) < horizon && !States.decodeBucket(kv.value).dirty()) {
@@ -387,37 +402,44 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         old.forEach(minutes::delete);
     }
 
-    /** The models with state on this tier in this task, sorted: the (model, tier) keys of the totals store. */
-    private List<String> modelsOn(String tier) {
-        List<String> models = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> it = totals.all()) {
-            while (it.hasNext()) {
-                String[] k = States.parts(it.next().key);
-                if (k.length == 2 && k[1].equals(tier)) {
-                    models.add(k[0]);
+    /**
+     * The models with state on this tier in this task, sorted: the (model, tier) keys of the totals
+     * store. Read from the store once per tier after init, then kept up to date by {@link #update},
+     * which writes every new totals key (a scan of the store for every reference record was a
+     * RocksDB iterator per record).
+     */
+    private java.util.SortedSet<String> modelsOn(String tier) {
+        java.util.SortedSet<String> known = models.get(tier);
+        if (known == null) {
+            known = new java.util.TreeSet<>();
+            try (KeyValueIterator<String, byte[]> it = totals.store().all()) {
+                while (it.hasNext()) {
+                    String[] k = States.parts(it.next().key);
+                    if (k.length == 2 && k[1].equals(tier)) {
+                        known.add(k[0]);
+                    }
                 }
             }
+            models.put(tier, known);
         }
-        return models;
+        return known;
     }
 
     private void markHypothesized(String utterance, String tier) {
         String refKey = States.key(utterance, tier);
-        Reference r = decodeReference(refKey);
+        Reference r = references.get(refKey);
         if (r != null && !r.hypothesized()) {
-            references.put(refKey, States.encode(new Reference(r.boundaries(), r.lastWallMs(), r.lastRecordMs(), true)));
+            references.put(refKey, new Reference(r.boundaries(), r.lastWallMs(), r.lastRecordMs(), true));
         }
-    }
-
-    private Reference decodeReference(String key) {
-        byte[] v = references.get(key);
-        return v == null ? null : States.decodeReference(v);
     }
 
     private void update(String model, String tier, java.util.function.UnaryOperator<Totals> f) {
         String key = States.key(model, tier);
-        byte[] old = totals.get(key);
-        totals.put(key, States.encode(f.apply(old == null ? Totals.ZERO : States.decodeTotals(old))));
+        Totals old = totals.get(key);
+        totals.put(key, f.apply(old == null ? Totals.ZERO : old));
+        if (old == null) {
+            modelsOn(tier).add(model);
+        }
     }
 
     private static String reason(Admission a) {
