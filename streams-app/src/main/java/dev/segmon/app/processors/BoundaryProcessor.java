@@ -90,6 +90,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private DecodedStore<Totals> totals;
     private DecodedStore<States.Bucket> minutes;
     private KeyValueStore<String, byte[]> deadLetters;
+    private ExpiryIndex expiry;
     private KeyValueStore<String, byte[]> referenceClock;
     /** The models with a totals entry, by tier (sorted): {@link #modelsOn}. Rebuilt from the store after init. */
     private final Map<String, java.util.SortedSet<String>> models = new HashMap<>();
@@ -111,6 +112,12 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.minutes = new DecodedStore<>(context.getStateStore(StoreNames.MINUTES), States::decodeBucket, States::encode, DECODED_ENTRIES);
         this.models.clear();
         this.deadLetters = context.getStateStore(StoreNames.DEAD_LETTERS);
+        this.expiry = new ExpiryIndex(context.getStateStore(StoreNames.EXPIRY));
+        // A state directory (or changelog) written before the index existed: file every state once.
+        if (expiry.isEmpty()) {
+            expiry.fileAll(ExpiryIndex.HYPOTHESIS, hypotheses.store(), States::hypothesisLastWallMs);
+            expiry.fileAll(ExpiryIndex.REFERENCE, references.store(), States::referenceLastWallMs);
+        }
         this.referenceClock = context.getStateStore(StoreNames.REFERENCE_CLOCK);
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
         context.schedule(WINDOW_EMIT_INTERVAL, PunctuationType.WALL_CLOCK_TIME, this::emitWindows);
@@ -176,7 +183,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         long now = context.currentSystemTimeMs();
         Hypothesis next = new Hypothesis(m, now, Math.max(state.lastRecordMs(), record.timestamp()), false);
         Reference ref = references.get(States.key(h.utterance(), h.tier()));
-        hypotheses.put(key, advance(h.utterance(), h.model(), h.tier(), next, ref, record.timestamp()));
+        putHypothesis(key, advance(h.utterance(), h.model(), h.tier(), next, ref, record.timestamp()));
     }
 
     private void onReference(Record<byte[], byte[]> record, Events.Reference r) {
@@ -218,14 +225,14 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         }
         Reference next = new Reference(b, context.currentSystemTimeMs(),
                 Math.max(state == null ? 0 : state.lastRecordMs(), record.timestamp()), hypothesized);
-        references.put(refKey, next);
+        putReference(refKey, next);
         String clockKey = r.tier();
         referenceClock.put(clockKey, States.encodeLong(Math.max(States.decodeLong(referenceClock.get(clockKey)), record.timestamp())));
         for (KeyValue<String, Hypothesis> kv : open) {
             String model = States.parts(kv.key)[2];
             // A reference still streaming in keeps its hypotheses waiting (their expiry restarts).
             Hypothesis waiting = new Hypothesis(kv.value.matcher(), next.lastWallMs(), kv.value.lastRecordMs(), false);
-            hypotheses.put(kv.key, advance(r.utterance(), model, r.tier(), waiting, next, record.timestamp()));
+            putHypothesis(kv.key, advance(r.utterance(), model, r.tier(), waiting, next, record.timestamp()));
         }
     }
 
@@ -258,7 +265,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         Totals add = new Totals(delta, buckets, sum[0], Map.of(), 0);
         update(model, tier, t -> t.plus(add));
         long minute = Math.floorDiv(timestamp, 60_000L) * 60_000L;
-        String minuteKey = States.key(model, tier, hex16(minute));
+        String minuteKey = States.key(model, tier, ExpiryIndex.hex16(minute));
         States.Bucket old = minutes.get(minuteKey);
         BoundaryCounts bucket = (old == null ? BoundaryCounts.ZERO : old.counts()).plus(delta);
         minutes.put(minuteKey, new States.Bucket(bucket, true));
@@ -293,12 +300,6 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             forward(SegmonTopology.METRICS_SINK, k[0] + "|" + k[1] + "|" + minute, out, minute);
             minutes.put(kv.key, new States.Bucket(kv.value.counts(), false));
         }
-    }
-
-    /** Fixed-width hex, so that the store's byte order is the minutes' order. */
-    private static String hex16(long minute) {
-        String h = Long.toHexString(minute);
-        return "0000000000000000".substring(h.length()) + h;
     }
 
     /** Finishes an utterance: decides everything left, emits its score, counts its outcome. */
@@ -337,58 +338,59 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      * reference-max-delay are closed (unreferenced / timed_out); references are dropped
      * reference-max-delay after their last chunk, closing the matchers still open on them;
      * closed hypotheses are forgotten reference-max-delay after closing.
+     *
+     * <p>Only the states the {@link ExpiryIndex} files under buckets that may be due are read: a
+     * pass over every state stalled the stream thread in proportion to the state kept.
      */
     private void expire(long now) {
-        List<KeyValue<String, Hypothesis>> due = new ArrayList<>();
-        // The hypotheses that stay open, by their reference's key, for the stale references below.
-        // Collected in this pass instead of one prefix scan per stale reference: those references'
-        // hypotheses were mostly deleted just before, and a RocksDB seek into deleted keys skips
-        // every tombstone up to the next live key, which made expiry slower the longer a monitor
-        // ran (soak, docs/performance.md).
-        // Each entry's wall-clock time and closed flag are read in place; only the entries acted on
-        // are decoded (a pass over all states stalled the stream thread for up to seconds).
-        Map<String, List<KeyValue<String, byte[]>>> openByReference = new HashMap<>();
-        try (KeyValueIterator<String, byte[]> it = hypotheses.store().all()) {
-            while (it.hasNext()) {
-                KeyValue<String, byte[]> kv = it.next();
-                if (now - States.hypothesisLastWallMs(kv.value) >= maxDelayMs) {
-                    due.add(KeyValue.pair(kv.key, States.decodeHypothesis(kv.value)));
-                } else if (!States.hypothesisClosed(kv.value)) {
-                    String refKey = kv.key.substring(0, kv.key.lastIndexOf(States.SEP));
-                    openByReference.computeIfAbsent(refKey, x -> new ArrayList<>()).add(kv);
-                }
+        long until = now - maxDelayMs; // a state last touched at or before this is due
+        List<ExpiryIndex.Entry> stale = new ArrayList<>();
+        for (ExpiryIndex.Entry e : expiry.upTo(until)) {
+            if (e.kind() == ExpiryIndex.REFERENCE) {
+                stale.add(e);
+                continue;
             }
-        }
-        for (KeyValue<String, Hypothesis> kv : due) {
-            String[] k = States.parts(kv.key);
-            if (kv.value.closed()) {
-                hypotheses.delete(kv.key);
+            Hypothesis h = hypotheses.get(e.key());
+            if (!due(e, h == null ? null : h.lastWallMs(), until)) {
+                continue;
+            }
+            String[] k = States.parts(e.key());
+            if (h.closed()) {
+                hypotheses.delete(e.key());
+                expiry.remove(e);
             } else {
                 boolean noReference = references.get(States.key(k[0], k[1])) == null;
-                String outcome = noReference && kv.value.matcher().hypComplete() ? UNREFERENCED : TIMED_OUT;
-                hypotheses.put(kv.key, close(k[0], k[2], k[1], kv.value, outcome, kv.value.lastRecordMs()));
-            }
-        }
-        List<KeyValue<String, Reference>> stale = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> it = references.store().all()) {
-            while (it.hasNext()) {
-                KeyValue<String, byte[]> kv = it.next();
-                if (now - States.referenceLastWallMs(kv.value) >= maxDelayMs) {
-                    stale.add(KeyValue.pair(kv.key, States.decodeReference(kv.value)));
+                String outcome = noReference && h.matcher().hypComplete() ? UNREFERENCED : TIMED_OUT;
+                Hypothesis closed = close(k[0], k[2], k[1], h, outcome, h.lastRecordMs());
+                putHypothesis(e.key(), closed);
+                if (ExpiryIndex.bucket(closed.lastWallMs()) != e.bucket()) {
+                    expiry.remove(e); // filed under its new bucket by putHypothesis
                 }
             }
         }
-        for (KeyValue<String, Reference> kv : stale) {
-            String[] k = States.parts(kv.key);
-            for (KeyValue<String, byte[]> stored : openByReference.getOrDefault(kv.key, List.of())) {
-                Hypothesis h = States.decodeHypothesis(stored.value);
-                hypotheses.put(stored.key, close(k[0], States.parts(stored.key)[2], k[1], h, TIMED_OUT, h.lastRecordMs()));
+        // References after hypotheses: the hypotheses closed above are not closed a second time.
+        for (ExpiryIndex.Entry e : stale) {
+            Reference r = references.get(e.key());
+            if (!due(e, r == null ? null : r.lastWallMs(), until)) {
+                continue;
             }
-            if (!kv.value.hypothesized()) {
+            String[] k = States.parts(e.key());
+            // The utterance's hypotheses by point lookups, as in onReference (no prefix scan: RocksDB
+            // seeks walk the tombstones of the states just deleted).
+            for (String model : modelsOn(k[1])) {
+                String key = States.key(k[0], k[1], model);
+                Hypothesis h = hypotheses.get(key);
+                if (h != null && !h.closed()) {
+                    putHypothesis(key, close(k[0], model, k[1], h, TIMED_OUT, h.lastRecordMs()));
+                }
+            }
+            if (!r.hypothesized()) {
                 update(Events.NO_MODEL, k[1], t -> t.withOutcome(UNHYPOTHESIZED));
             }
-            references.delete(kv.key);
+            references.delete(e.key());
+            expiry.remove(e);
         }
+        expiry.passed(until);
         long horizon = context.currentStreamTimeMs() - MINUTE_RETENTION_MS;
         List<String> old = new ArrayList<>();
         try (KeyValueIterator<String, byte[]> it = minutes.store().all()) {
@@ -425,11 +427,37 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         return known;
     }
 
+    /**
+     * Whether the state an index entry points at is due. An entry whose state is gone, or was
+     * written in another bucket since (it has an entry there), is dropped here; the caller of a due
+     * state drops the entry once it has deleted the state or written it to another bucket. An entry
+     * in the last, partly passed bucket whose state is not due yet stays.
+     */
+    private boolean due(ExpiryIndex.Entry e, Long lastWallMs, long until) {
+        if (lastWallMs == null || ExpiryIndex.bucket(lastWallMs) != e.bucket()) {
+            expiry.remove(e);
+            return false;
+        }
+        return lastWallMs <= until;
+    }
+
+    private void putHypothesis(String key, Hypothesis h) {
+        Hypothesis old = hypotheses.get(key);
+        hypotheses.put(key, h);
+        expiry.touched(ExpiryIndex.HYPOTHESIS, key, old == null ? null : old.lastWallMs(), h.lastWallMs());
+    }
+
+    private void putReference(String key, Reference r) {
+        Reference old = references.get(key);
+        references.put(key, r);
+        expiry.touched(ExpiryIndex.REFERENCE, key, old == null ? null : old.lastWallMs(), r.lastWallMs());
+    }
+
     private void markHypothesized(String utterance, String tier) {
         String refKey = States.key(utterance, tier);
         Reference r = references.get(refKey);
         if (r != null && !r.hypothesized()) {
-            references.put(refKey, new Reference(r.boundaries(), r.lastWallMs(), r.lastRecordMs(), true));
+            putReference(refKey, new Reference(r.boundaries(), r.lastWallMs(), r.lastRecordMs(), true));
         }
     }
 

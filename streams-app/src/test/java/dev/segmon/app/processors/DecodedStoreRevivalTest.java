@@ -12,13 +12,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,15 +39,8 @@ class DecodedStoreRevivalTest {
     private final Map<String, KeyValueStore<String, byte[]>> stores = new HashMap<>();
 
     DecodedStoreRevivalTest() {
-        for (String n : StoreNames.ALL) {
-            KeyValueStore<String, byte[]> s = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(n), Serdes.String(), Serdes.ByteArray())
-                    .withLoggingDisabled().build();
-            s.init(ctx.getStateStoreContext(), s);
-            ctx.addStateStore(s);
-            stores.put(n, s);
-        }
+        stores.putAll(TestStores.inMemory(ctx));
         ctx.setCurrentSystemTimeMs(0);
-        ctx.setCurrentStreamTimeMs(0);
     }
 
     @Test
