@@ -83,7 +83,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private final long maxDelayMs;
     private ProcessorContext<Object, Object> context;
     /** Most decoded values each {@link DecodedStore} keeps: the utterances open at once in one task, with room. */
-    static final int DECODED_ENTRIES = 8192;
+    static final int DECODED_ENTRIES = 4096;
 
     private DecodedStore<Reference> references;
     private DecodedStore<Hypothesis> hypotheses;
