@@ -50,8 +50,11 @@ final class ExpiryIndex {
 
     /** Files a state written at {@code wallMs}, unless its previous write ({@code previousWallMs}, null if none) was in the same bucket. */
     void touched(char kind, String key, Long previousWallMs, long wallMs) {
-        if (previousWallMs == null || bucket(previousWallMs) != bucket(wallMs)) {
-            store.put(indexKey(bucket(wallMs), kind, key), PRESENT);
+        long b = bucket(wallMs);
+        if (previousWallMs == null || bucket(previousWallMs) != b) {
+            store.put(indexKey(b, kind, key), PRESENT);
+            // The wall clock stepped back (NTP) below a passed bucket: scan from there again.
+            lowestBucket = Math.min(lowestBucket, b);
         }
     }
 

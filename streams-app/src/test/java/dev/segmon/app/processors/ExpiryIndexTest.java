@@ -137,6 +137,34 @@ class ExpiryIndexTest {
         assertTrue(ctx.forwarded().stream().anyMatch(f -> SegmonTopology.SCORES_SINK.equals(f.childName().orElse(null))));
     }
 
+    @org.junit.jupiter.api.Test
+    void aWallClockThatStepsBackStillExpiresWhatIsWrittenAfterTheStep() throws Exception {
+        MonitorConfig config = MonitorConfig.builder().bootstrapServers("x:1")
+                .referenceMaxDelay(Duration.ofSeconds(30)).expiryInterval(Duration.ofSeconds(10)).build();
+        MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
+        TestStores.inMemory(ctx);
+        BoundaryProcessor p = new BoundaryProcessor(config);
+        ctx.setCurrentSystemTimeMs(0);
+        p.init(ctx);
+        // A pass at 1 000 s has passed the buckets below 970 s; then the clock steps back to 500 s
+        // (an NTP correction) and utterance "b" ends at 500 s: due at the pass at 530 s.
+        ctx.setCurrentSystemTimeMs(1_000_000);
+        punctuate(ctx, config, 1_000_000);
+        ctx.setCurrentSystemTimeMs(500_000);
+        ctx.setRecordMetadata(config.hypothesesTopic(), 0, 0);
+        p.process(new Record<>(bytes("b"), bytes(hyp("b", "\"times\":[1.0],\"end\":true")), 0));
+        ctx.setCurrentSystemTimeMs(530_000);
+        ctx.resetForwards();
+        punctuate(ctx, config, 530_000);
+        assertTrue(ctx.forwarded().stream().anyMatch(f -> SegmonTopology.SCORES_SINK.equals(f.childName().orElse(null))),
+                "b expired 30 s after its record, on the stepped-back clock");
+    }
+
+    private static void punctuate(MockProcessorContext<Object, Object> ctx, MonitorConfig config, long now) {
+        ctx.scheduledPunctuators().stream().filter(s -> s.getInterval().equals(config.expiryInterval()))
+                .forEach(s -> s.getPunctuator().punctuate(now));
+    }
+
     private static String hyp(String utterance, String fields) {
         return "{\"utterance\":\"" + utterance + "\",\"model\":\"m\",\"tier\":\"word\"," + fields + "}";
     }
