@@ -112,12 +112,10 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.minutes = new DecodedStore<>(context.getStateStore(StoreNames.MINUTES), States::decodeBucket, States::encode, DECODED_ENTRIES);
         this.models.clear();
         this.deadLetters = context.getStateStore(StoreNames.DEAD_LETTERS);
-        this.expiry = new ExpiryIndex(context.getStateStore(StoreNames.EXPIRY));
-        // A state directory (or changelog) written before the index existed: file every state once.
-        if (expiry.isEmpty()) {
-            expiry.fileAll(ExpiryIndex.HYPOTHESIS, hypotheses.store(), States::hypothesisLastWallMs);
-            expiry.fileAll(ExpiryIndex.REFERENCE, references.store(), States::referenceLastWallMs);
-        }
+        // Derived from the stores, so rebuilt from them on every init (see ExpiryIndex).
+        this.expiry = new ExpiryIndex();
+        expiry.fileAll(ExpiryIndex.HYPOTHESIS, hypotheses.store(), States::hypothesisLastWallMs);
+        expiry.fileAll(ExpiryIndex.REFERENCE, references.store(), States::referenceLastWallMs);
         this.referenceClock = context.getStateStore(StoreNames.REFERENCE_CLOCK);
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
         context.schedule(WINDOW_EMIT_INTERVAL, PunctuationType.WALL_CLOCK_TIME, this::emitWindows);
@@ -265,7 +263,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         Totals add = new Totals(delta, buckets, sum[0], Map.of(), 0);
         update(model, tier, t -> t.plus(add));
         long minute = Math.floorDiv(timestamp, 60_000L) * 60_000L;
-        String minuteKey = States.key(model, tier, ExpiryIndex.hex16(minute));
+        String minuteKey = States.key(model, tier, hex16(minute));
         States.Bucket old = minutes.get(minuteKey);
         BoundaryCounts bucket = (old == null ? BoundaryCounts.ZERO : old.counts()).plus(delta);
         minutes.put(minuteKey, new States.Bucket(bucket, true));
@@ -300,6 +298,12 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             forward(SegmonTopology.METRICS_SINK, k[0] + "|" + k[1] + "|" + minute, out, minute);
             minutes.put(kv.key, new States.Bucket(kv.value.counts(), false));
         }
+    }
+
+    /** Fixed-width hex, so that the store's byte order is the minutes' order. */
+    private static String hex16(long minute) {
+        String h = Long.toHexString(minute);
+        return "0000000000000000".substring(h.length()) + h;
     }
 
     /** Finishes an utterance: decides everything left, emits its score, counts its outcome. */
@@ -345,7 +349,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private void expire(long now) {
         long until = now - maxDelayMs; // a state last touched at or before this is due
         List<ExpiryIndex.Entry> stale = new ArrayList<>();
-        for (ExpiryIndex.Entry e : expiry.upTo(until)) {
+        for (ExpiryIndex.Entry e : expiry.takeUpTo(until)) {
             if (e.kind() == ExpiryIndex.REFERENCE) {
                 stale.add(e);
                 continue;
@@ -357,14 +361,13 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             String[] k = States.parts(e.key());
             if (h.closed()) {
                 hypotheses.delete(e.key());
-                expiry.remove(e);
             } else {
                 boolean noReference = references.get(States.key(k[0], k[1])) == null;
                 String outcome = noReference && h.matcher().hypComplete() ? UNREFERENCED : TIMED_OUT;
                 Hypothesis closed = close(k[0], k[2], k[1], h, outcome, h.lastRecordMs());
                 putHypothesis(e.key(), closed);
-                if (ExpiryIndex.bucket(closed.lastWallMs()) != e.bucket()) {
-                    expiry.remove(e); // filed under its new bucket by putHypothesis
+                if (ExpiryIndex.bucket(closed.lastWallMs()) == e.bucket()) {
+                    expiry.file(e); // closed in the bucket it was taken from: putHypothesis did not file it
                 }
             }
         }
@@ -388,9 +391,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
                 update(Events.NO_MODEL, k[1], t -> t.withOutcome(UNHYPOTHESIZED));
             }
             references.delete(e.key());
-            expiry.remove(e);
         }
-        expiry.passed(until);
         long horizon = context.currentStreamTimeMs() - MINUTE_RETENTION_MS;
         List<String> old = new ArrayList<>();
         try (KeyValueIterator<String, byte[]> it = minutes.store().all()) {
@@ -428,17 +429,24 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     }
 
     /**
-     * Whether the state an index entry points at is due. An entry whose state is gone, or was
-     * written in another bucket since (it has an entry there), is dropped here; the caller of a due
-     * state drops the entry once it has deleted the state or written it to another bucket. An entry
-     * in the last, partly passed bucket whose state is not due yet stays.
+     * Whether the state a taken index entry points at is due. An entry whose state is gone, or was
+     * written in another bucket since (it has an entry there), is dropped; one in the last, partly
+     * passed bucket whose state is not due yet is filed back.
      */
     private boolean due(ExpiryIndex.Entry e, Long lastWallMs, long until) {
         if (lastWallMs == null || ExpiryIndex.bucket(lastWallMs) != e.bucket()) {
-            expiry.remove(e);
             return false;
         }
-        return lastWallMs <= until;
+        if (lastWallMs > until) {
+            expiry.file(e);
+            return false;
+        }
+        return true;
+    }
+
+    /** For tests: the expiry index of this task. */
+    ExpiryIndex expiryIndex() {
+        return expiry;
     }
 
     private void putHypothesis(String key, Hypothesis h) {

@@ -18,10 +18,7 @@ public final class StoreNames {
     /** tier -> the largest record timestamp of an accepted reference chunk. */
     public static final String REFERENCE_CLOCK = "segmon-reference-clock";
 
-    /** (bucket of last wall-clock time, kind, state key) -> nothing: {@link ExpiryIndex}. */
-    public static final String EXPIRY = "segmon-expiry-index";
-
-    public static final List<String> ALL = List.of(REFERENCES, HYPOTHESES, TOTALS, DEAD_LETTERS, MINUTES, REFERENCE_CLOCK, EXPIRY);
+    public static final List<String> ALL = List.of(REFERENCES, HYPOTHESES, TOTALS, DEAD_LETTERS, MINUTES, REFERENCE_CLOCK);
 
     private StoreNames() {
     }
