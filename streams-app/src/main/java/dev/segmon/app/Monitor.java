@@ -49,9 +49,13 @@ public final class Monitor implements AutoCloseable {
                 running.countDown();
             }
         });
-        registry.getPrometheusRegistry().register(new StoreMetrics(streams));
+        StoreMetrics storeMetrics = new StoreMetrics(streams);
+        registry.getPrometheusRegistry().register(storeMetrics);
+        // The segmon_* families alone, for /metrics?name[]=segmon_...: see MetricsServer.
+        PrometheusMeterRegistry own = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        own.getPrometheusRegistry().register(storeMetrics);
         try {
-            this.server = MetricsServer.start(config.metricsPort(), registry,
+            this.server = MetricsServer.start(config.metricsPort(), registry, own,
                     () -> streams.state() == KafkaStreams.State.RUNNING);
         } catch (IOException e) {
             registry.close();

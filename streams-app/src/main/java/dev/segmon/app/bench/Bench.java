@@ -27,8 +27,11 @@ public final class Bench {
     private static final long POLL_PAUSE_NANOS = 5_000_000L;
     private static final int FULL_SCRAPES = 10;
 
-    /** What to run. {@code kafka}: extra Kafka Streams settings for both applications. */
-    public record Options(long events, int partitions, int words, int repeat, double latencySeconds, long seed,
+    /**
+     * What to run. {@code latencyRate}: records/s of the latency run, null for half of the
+     * monitor's median rate. {@code kafka}: extra Kafka Streams settings for both applications.
+     */
+    public record Options(long events, int partitions, int words, int repeat, double latencySeconds, Double latencyRate, long seed,
                           Map<String, String> kafka, String brokerHeap, boolean passThrough) {
     }
 
@@ -109,7 +112,7 @@ public final class Bench {
                         failIf(scored != utterances, "the monitor scored " + scored + " utterances per model, expected " + utterances);
                         mon.add(c.recordsPerSecond());
                     }
-                    double rate = Percentiles.median(toArray(mon)) / 2;
+                    double rate = options.latencyRate() != null ? options.latencyRate() : Percentiles.median(toArray(mon)) / 2;
                     Percentiles latency = latency(cluster, last, rate, utterances);
                     return new Result(total, utterances, options.partitions(), total / produceSeconds, pass, mon, scored,
                             rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee);
@@ -152,7 +155,8 @@ public final class Bench {
      */
     private Percentiles latency(BenchCluster cluster, Monitor monitor, double rate, long already) {
         int count = (int) Math.max(20, Math.round(rate * options.latencySeconds() / corpus.recordsPerUtterance()));
-        note(String.format(Locale.ROOT, "latency: %d utterances at %.0f records/s (half the monitor's median rate)", count, rate));
+        note(String.format(Locale.ROOT, "latency: %d utterances at %.0f records/s (%s)", count, rate,
+                options.latencyRate() != null ? "--latency-rate" : "half the monitor's median rate"));
         long[] sent = new long[count];
         long[] visible = new long[count];
         AtomicReference<Throwable> senderFailure = new AtomicReference<>();

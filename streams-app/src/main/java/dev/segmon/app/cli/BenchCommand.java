@@ -46,6 +46,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--latency-seconds", paramLabel = "S", defaultValue = "20", description = "Length of the paced latency run (default ${DEFAULT-VALUE}).")
     double latencySeconds;
 
+    @Option(names = "--latency-rate", paramLabel = "RECORDS_PER_S",
+            description = "Rate of the paced latency run (default: half of the monitor's median rate), e.g. to compare two builds at one rate.")
+    Double latencyRate;
+
     @Option(names = "--no-passthrough", negatable = false, description = "Measure the monitor only (e.g. under a profiler).")
     boolean noPassThrough;
 
@@ -97,7 +101,7 @@ public final class BenchCommand implements Callable<Integer> {
             return SegmonCommand.EXIT_OK;
         }
         Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, repeat,
-                latencySeconds, seed, kafka, brokerHeap, !noPassThrough), log).run();
+                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
         } else {

@@ -29,6 +29,8 @@ public final class MetricsServer implements AutoCloseable {
     private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
     /** Up to three waiting scrapes still leave a thread for the probes. */
     private static final int THREADS = 4;
+    /** Prefix of the families segmon itself exports (StoreMetrics); the rest are Kafka client and JVM metrics. */
+    private static final String SEGMON_PREFIX = "segmon_";
     private final HttpServer server;
     private final ExecutorService executor;
 
@@ -39,6 +41,20 @@ public final class MetricsServer implements AutoCloseable {
 
     /** Binds {@code port} on all interfaces (0 = ephemeral) and serves until {@link #close}. */
     public static MetricsServer start(int port, PrometheusMeterRegistry registry, BooleanSupplier ready) throws IOException {
+        return start(port, registry, registry, ready);
+    }
+
+    /**
+     * As {@link #start(int, PrometheusMeterRegistry, BooleanSupplier)}, with {@code segmon} holding
+     * the {@code segmon_*} families only (also in {@code registry}). A {@code name[]} selection
+     * of {@code segmon_*} families is answered from it: the client library filters the families
+     * only after collecting every collector that does not declare its names, and Micrometer's do
+     * not, so a selected scrape of the full registry still evaluated all ~2 800 Kafka client
+     * series. A poller asking for one counter every few milliseconds took a third of the stream
+     * thread's CPU time that way (docs/performance.md).
+     */
+    public static MetricsServer start(int port, PrometheusMeterRegistry registry, PrometheusMeterRegistry segmon,
+                                      BooleanSupplier ready) throws IOException {
         // The JDK server writes the headers and a small body in two segments with Nagle on, and the
         // body then waits for the client's delayed ACK (40 ms or more per small scrape, measured in
         // docs/performance.md). Read once, when the first server is created; an explicit -D wins.
@@ -48,7 +64,15 @@ public final class MetricsServer implements AutoCloseable {
         HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
         server.createContext("/metrics", ex -> {
             Set<String> names = names(ex.getRequestURI().getRawQuery());
-            respond(ex, 200, PROMETHEUS_TEXT, names.isEmpty() ? registry.scrape() : registry.scrape(PROMETHEUS_TEXT, names));
+            String body;
+            if (names.isEmpty()) {
+                body = registry.scrape();
+            } else if (names.stream().allMatch(n -> n.startsWith(SEGMON_PREFIX))) {
+                body = segmon.scrape(PROMETHEUS_TEXT, names);
+            } else {
+                body = registry.scrape(PROMETHEUS_TEXT, names);
+            }
+            respond(ex, 200, PROMETHEUS_TEXT, body);
         });
         server.createContext("/health", ex -> respond(ex, 200, "text/plain", "ok\n"));
         server.createContext("/ready", ex -> {

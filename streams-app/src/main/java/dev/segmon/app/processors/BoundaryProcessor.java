@@ -82,12 +82,18 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private final long disorderMicros;
     private final long maxDelayMs;
     private ProcessorContext<Object, Object> context;
-    private KeyValueStore<String, byte[]> references;
-    private KeyValueStore<String, byte[]> hypotheses;
-    private KeyValueStore<String, byte[]> totals;
+    /** Most decoded values each {@link DecodedStore} keeps: the utterances open at once in one task, with room. */
+    static final int DECODED_ENTRIES = 4096;
+
+    private DecodedStore<Reference> references;
+    private DecodedStore<Hypothesis> hypotheses;
+    private DecodedStore<Totals> totals;
+    private DecodedStore<States.Bucket> minutes;
     private KeyValueStore<String, byte[]> deadLetters;
-    private KeyValueStore<String, byte[]> minutes;
+    private ExpiryIndex expiry;
     private KeyValueStore<String, byte[]> referenceClock;
+    /** The models with a totals entry, by tier (sorted): {@link #modelsOn}. Rebuilt from the store after init. */
+    private final Map<String, java.util.SortedSet<String>> models = new HashMap<>();
 
     public BoundaryProcessor(MonitorConfig config) {
         this.config = config;
@@ -99,14 +105,30 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     @Override
     public void init(ProcessorContext<Object, Object> context) {
         this.context = context;
-        this.references = context.getStateStore(StoreNames.REFERENCES);
-        this.hypotheses = context.getStateStore(StoreNames.HYPOTHESES);
-        this.totals = context.getStateStore(StoreNames.TOTALS);
+        // New views on every init: see DecodedStore for why nothing decoded survives a revival.
+        this.references = new DecodedStore<>(context.getStateStore(StoreNames.REFERENCES), States::decodeReference, States::encode, DECODED_ENTRIES);
+        this.hypotheses = new DecodedStore<>(context.getStateStore(StoreNames.HYPOTHESES), States::decodeHypothesis, States::encode, DECODED_ENTRIES);
+        this.totals = new DecodedStore<>(context.getStateStore(StoreNames.TOTALS), States::decodeTotals, States::encode, DECODED_ENTRIES);
+        this.minutes = new DecodedStore<>(context.getStateStore(StoreNames.MINUTES), States::decodeBucket, States::encode, DECODED_ENTRIES);
+        this.models.clear();
         this.deadLetters = context.getStateStore(StoreNames.DEAD_LETTERS);
-        this.minutes = context.getStateStore(StoreNames.MINUTES);
+        // Derived from the stores, so rebuilt from them on every init (see ExpiryIndex).
+        this.expiry = new ExpiryIndex();
+        expiry.fileAll(ExpiryIndex.HYPOTHESIS, hypotheses.store(), States::hypothesisLastWallMs);
+        expiry.fileAll(ExpiryIndex.REFERENCE, references.store(), States::referenceLastWallMs);
         this.referenceClock = context.getStateStore(StoreNames.REFERENCE_CLOCK);
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
         context.schedule(WINDOW_EMIT_INTERVAL, PunctuationType.WALL_CLOCK_TIME, this::emitWindows);
+    }
+
+    @Override
+    public void close() {
+        // A task closed dirty is revived with init() on a restored store; drop what was decoded.
+        references.clear();
+        hypotheses.clear();
+        totals.clear();
+        minutes.clear();
+        models.clear();
     }
 
     @Override
@@ -131,8 +153,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
 
     private void onHypothesis(Record<byte[], byte[]> record, Events.Hypothesis h) {
         String key = States.key(h.utterance(), h.tier(), h.model());
-        byte[] stored = hypotheses.get(key);
-        Hypothesis state = stored == null ? null : States.decodeHypothesis(stored);
+        Hypothesis state = hypotheses.get(key);
         if (state != null && state.closed()) {
             deadLetter(record, h.end() && h.times().length == 0 ? Reason.DUPLICATE : Reason.AFTER_END,
                     h.model(), h.tier(), "utterance already scored");
@@ -159,13 +180,13 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         }
         long now = context.currentSystemTimeMs();
         Hypothesis next = new Hypothesis(m, now, Math.max(state.lastRecordMs(), record.timestamp()), false);
-        Reference ref = decodeReference(States.key(h.utterance(), h.tier()));
-        hypotheses.put(key, States.encode(advance(h.utterance(), h.model(), h.tier(), next, ref, record.timestamp())));
+        Reference ref = references.get(States.key(h.utterance(), h.tier()));
+        putHypothesis(key, advance(h.utterance(), h.model(), h.tier(), next, ref, record.timestamp()));
     }
 
     private void onReference(Record<byte[], byte[]> record, Events.Reference r) {
         String refKey = States.key(r.utterance(), r.tier());
-        Reference state = decodeReference(refKey);
+        Reference state = references.get(refKey);
         ReferenceBoundaries b = state == null ? new ReferenceBoundaries() : state.boundaries();
         long[] starts = new long[r.starts().length];
         long[] ends = new long[starts.length];
@@ -192,10 +213,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         // (docs/performance.md).
         for (String model : modelsOn(r.tier())) {
             String key = States.key(r.utterance(), r.tier(), model);
-            byte[] stored = hypotheses.get(key);
-            if (stored != null) {
+            Hypothesis h = hypotheses.get(key);
+            if (h != null) {
                 hypothesized = true;
-                Hypothesis h = States.decodeHypothesis(stored);
                 if (!h.closed()) {
                     open.add(KeyValue.pair(key, h));
                 }
@@ -203,14 +223,14 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         }
         Reference next = new Reference(b, context.currentSystemTimeMs(),
                 Math.max(state == null ? 0 : state.lastRecordMs(), record.timestamp()), hypothesized);
-        references.put(refKey, States.encode(next));
+        putReference(refKey, next);
         String clockKey = r.tier();
         referenceClock.put(clockKey, States.encodeLong(Math.max(States.decodeLong(referenceClock.get(clockKey)), record.timestamp())));
         for (KeyValue<String, Hypothesis> kv : open) {
             String model = States.parts(kv.key)[2];
             // A reference still streaming in keeps its hypotheses waiting (their expiry restarts).
             Hypothesis waiting = new Hypothesis(kv.value.matcher(), next.lastWallMs(), kv.value.lastRecordMs(), false);
-            hypotheses.put(kv.key, States.encode(advance(r.utterance(), model, r.tier(), waiting, next, record.timestamp())));
+            putHypothesis(kv.key, advance(r.utterance(), model, r.tier(), waiting, next, record.timestamp()));
         }
     }
 
@@ -244,9 +264,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         update(model, tier, t -> t.plus(add));
         long minute = Math.floorDiv(timestamp, 60_000L) * 60_000L;
         String minuteKey = States.key(model, tier, hex16(minute));
-        byte[] old = minutes.get(minuteKey);
-        BoundaryCounts bucket = (old == null ? BoundaryCounts.ZERO : States.decodeBucket(old).counts()).plus(delta);
-        minutes.put(minuteKey, States.encode(new States.Bucket(bucket, true)));
+        States.Bucket old = minutes.get(minuteKey);
+        BoundaryCounts bucket = (old == null ? BoundaryCounts.ZERO : old.counts()).plus(delta);
+        minutes.put(minuteKey, new States.Bucket(bucket, true));
     }
 
     /**
@@ -257,7 +277,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      */
     private void emitWindows(long now) {
         List<KeyValue<String, States.Bucket>> dirty = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> it = minutes.all()) {
+        try (KeyValueIterator<String, byte[]> it = minutes.store().all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
                 States.Bucket b = States.decodeBucket(kv.value);
@@ -276,7 +296,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             out.put("window_end", Instant.ofEpochMilli(minute + 60_000L).toString());
             putCounts(out, kv.value.counts());
             forward(SegmonTopology.METRICS_SINK, k[0] + "|" + k[1] + "|" + minute, out, minute);
-            minutes.put(kv.key, States.encode(new States.Bucket(kv.value.counts(), false)));
+            minutes.put(kv.key, new States.Bucket(kv.value.counts(), false));
         }
     }
 
@@ -290,7 +310,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private Hypothesis close(String utterance, String model, String tier, Hypothesis h, String outcome, long timestamp) {
         IncrementalMatcher m = h.matcher();
         m.completeHypothesis();
-        Reference ref = decodeReference(States.key(utterance, tier));
+        Reference ref = references.get(States.key(utterance, tier));
         long[] times = ref == null ? new long[0] : ref.boundaries().times();
         book(model, tier, m, times, Long.MAX_VALUE, timestamp);
         update(model, tier, t -> t.withOutcome(outcome).withOpen(-1));
@@ -322,61 +342,59 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      * reference-max-delay are closed (unreferenced / timed_out); references are dropped
      * reference-max-delay after their last chunk, closing the matchers still open on them;
      * closed hypotheses are forgotten reference-max-delay after closing.
+     *
+     * <p>Only the states the {@link ExpiryIndex} files under buckets that may be due are read: a
+     * pass over every state stalled the stream thread in proportion to the state kept.
      */
     private void expire(long now) {
-        List<KeyValue<String, Hypothesis>> due = new ArrayList<>();
-        // The hypotheses that stay open, by their reference's key, for the stale references below.
-        // Collected in this pass instead of one prefix scan per stale reference: those references'
-        // hypotheses were mostly deleted just before, and a RocksDB seek into deleted keys skips
-        // every tombstone up to the next live key, which made expiry slower the longer a monitor
-        // ran (soak, docs/performance.md).
-        // Each entry's wall-clock time and closed flag are read in place; only the entries acted on
-        // are decoded (a pass over all states stalled the stream thread for up to seconds).
-        Map<String, List<KeyValue<String, byte[]>>> openByReference = new HashMap<>();
-        try (KeyValueIterator<String, byte[]> it = hypotheses.all()) {
-            while (it.hasNext()) {
-                KeyValue<String, byte[]> kv = it.next();
-                if (now - States.hypothesisLastWallMs(kv.value) >= maxDelayMs) {
-                    due.add(KeyValue.pair(kv.key, States.decodeHypothesis(kv.value)));
-                } else if (!States.hypothesisClosed(kv.value)) {
-                    String refKey = kv.key.substring(0, kv.key.lastIndexOf(States.SEP));
-                    openByReference.computeIfAbsent(refKey, x -> new ArrayList<>()).add(kv);
-                }
+        long until = now - maxDelayMs; // a state last touched at or before this is due
+        List<ExpiryIndex.Entry> stale = new ArrayList<>();
+        for (ExpiryIndex.Entry e : expiry.takeUpTo(until)) {
+            if (e.kind() == ExpiryIndex.REFERENCE) {
+                stale.add(e);
+                continue;
             }
-        }
-        for (KeyValue<String, Hypothesis> kv : due) {
-            String[] k = States.parts(kv.key);
-            if (kv.value.closed()) {
-                hypotheses.delete(kv.key);
+            Hypothesis h = hypotheses.get(e.key());
+            if (!due(e, h == null ? null : h.lastWallMs(), until)) {
+                continue;
+            }
+            String[] k = States.parts(e.key());
+            if (h.closed()) {
+                hypotheses.delete(e.key());
             } else {
                 boolean noReference = references.get(States.key(k[0], k[1])) == null;
-                String outcome = noReference && kv.value.matcher().hypComplete() ? UNREFERENCED : TIMED_OUT;
-                hypotheses.put(kv.key, States.encode(close(k[0], k[2], k[1], kv.value, outcome, kv.value.lastRecordMs())));
-            }
-        }
-        List<KeyValue<String, Reference>> stale = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> it = references.all()) {
-            while (it.hasNext()) {
-                KeyValue<String, byte[]> kv = it.next();
-                if (now - States.referenceLastWallMs(kv.value) >= maxDelayMs) {
-                    stale.add(KeyValue.pair(kv.key, States.decodeReference(kv.value)));
+                String outcome = noReference && h.matcher().hypComplete() ? UNREFERENCED : TIMED_OUT;
+                Hypothesis closed = close(k[0], k[2], k[1], h, outcome, h.lastRecordMs());
+                putHypothesis(e.key(), closed);
+                if (ExpiryIndex.bucket(closed.lastWallMs()) == e.bucket()) {
+                    expiry.file(e); // closed in the bucket it was taken from: putHypothesis did not file it
                 }
             }
         }
-        for (KeyValue<String, Reference> kv : stale) {
-            String[] k = States.parts(kv.key);
-            for (KeyValue<String, byte[]> stored : openByReference.getOrDefault(kv.key, List.of())) {
-                Hypothesis h = States.decodeHypothesis(stored.value);
-                hypotheses.put(stored.key, States.encode(close(k[0], States.parts(stored.key)[2], k[1], h, TIMED_OUT, h.lastRecordMs())));
+        // References after hypotheses: the hypotheses closed above are not closed a second time.
+        for (ExpiryIndex.Entry e : stale) {
+            Reference r = references.get(e.key());
+            if (!due(e, r == null ? null : r.lastWallMs(), until)) {
+                continue;
             }
-            if (!kv.value.hypothesized()) {
+            String[] k = States.parts(e.key());
+            // The utterance's hypotheses by point lookups, as in onReference (no prefix scan: RocksDB
+            // seeks walk the tombstones of the states just deleted).
+            for (String model : modelsOn(k[1])) {
+                String key = States.key(k[0], k[1], model);
+                Hypothesis h = hypotheses.get(key);
+                if (h != null && !h.closed()) {
+                    putHypothesis(key, close(k[0], model, k[1], h, TIMED_OUT, h.lastRecordMs()));
+                }
+            }
+            if (!r.hypothesized()) {
                 update(Events.NO_MODEL, k[1], t -> t.withOutcome(UNHYPOTHESIZED));
             }
-            references.delete(kv.key);
+            references.delete(e.key());
         }
         long horizon = context.currentStreamTimeMs() - MINUTE_RETENTION_MS;
         List<String> old = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> it = minutes.all()) {
+        try (KeyValueIterator<String, byte[]> it = minutes.store().all()) {
             while (it.hasNext()) {
                 KeyValue<String, byte[]> kv = it.next();
                 if (Long.parseUnsignedLong(States.parts(kv.key)[2], 16) < horizon && !States.decodeBucket(kv.value).dirty()) {
@@ -387,37 +405,77 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         old.forEach(minutes::delete);
     }
 
-    /** The models with state on this tier in this task, sorted: the (model, tier) keys of the totals store. */
-    private List<String> modelsOn(String tier) {
-        List<String> models = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> it = totals.all()) {
-            while (it.hasNext()) {
-                String[] k = States.parts(it.next().key);
-                if (k.length == 2 && k[1].equals(tier)) {
-                    models.add(k[0]);
+    /**
+     * The models with state on this tier in this task, sorted: the (model, tier) keys of the totals
+     * store. Read from the store once per tier after init, then kept up to date by {@link #update},
+     * which writes every new totals key (a scan of the store for every reference record was a
+     * RocksDB iterator per record).
+     */
+    private java.util.SortedSet<String> modelsOn(String tier) {
+        java.util.SortedSet<String> known = models.get(tier);
+        if (known == null) {
+            known = new java.util.TreeSet<>();
+            try (KeyValueIterator<String, byte[]> it = totals.store().all()) {
+                while (it.hasNext()) {
+                    String[] k = States.parts(it.next().key);
+                    if (k.length == 2 && k[1].equals(tier)) {
+                        known.add(k[0]);
+                    }
                 }
             }
+            models.put(tier, known);
         }
-        return models;
+        return known;
+    }
+
+    /**
+     * Whether the state a taken index entry points at is due. An entry whose state is gone, or was
+     * written in another bucket since (it has an entry there), is dropped; one in the last, partly
+     * passed bucket whose state is not due yet is filed back.
+     */
+    private boolean due(ExpiryIndex.Entry e, Long lastWallMs, long until) {
+        if (lastWallMs == null || ExpiryIndex.bucket(lastWallMs) != e.bucket()) {
+            return false;
+        }
+        if (lastWallMs > until) {
+            expiry.file(e);
+            return false;
+        }
+        return true;
+    }
+
+    /** For tests: the expiry index of this task. */
+    ExpiryIndex expiryIndex() {
+        return expiry;
+    }
+
+    private void putHypothesis(String key, Hypothesis h) {
+        Hypothesis old = hypotheses.get(key);
+        hypotheses.put(key, h);
+        expiry.touched(ExpiryIndex.HYPOTHESIS, key, old == null ? null : old.lastWallMs(), h.lastWallMs());
+    }
+
+    private void putReference(String key, Reference r) {
+        Reference old = references.get(key);
+        references.put(key, r);
+        expiry.touched(ExpiryIndex.REFERENCE, key, old == null ? null : old.lastWallMs(), r.lastWallMs());
     }
 
     private void markHypothesized(String utterance, String tier) {
         String refKey = States.key(utterance, tier);
-        Reference r = decodeReference(refKey);
+        Reference r = references.get(refKey);
         if (r != null && !r.hypothesized()) {
-            references.put(refKey, States.encode(new Reference(r.boundaries(), r.lastWallMs(), r.lastRecordMs(), true)));
+            putReference(refKey, new Reference(r.boundaries(), r.lastWallMs(), r.lastRecordMs(), true));
         }
-    }
-
-    private Reference decodeReference(String key) {
-        byte[] v = references.get(key);
-        return v == null ? null : States.decodeReference(v);
     }
 
     private void update(String model, String tier, java.util.function.UnaryOperator<Totals> f) {
         String key = States.key(model, tier);
-        byte[] old = totals.get(key);
-        totals.put(key, States.encode(f.apply(old == null ? Totals.ZERO : States.decodeTotals(old))));
+        Totals old = totals.get(key);
+        totals.put(key, f.apply(old == null ? Totals.ZERO : old));
+        if (old == null) {
+            modelsOn(tier).add(model);
+        }
     }
 
     private static String reason(Admission a) {

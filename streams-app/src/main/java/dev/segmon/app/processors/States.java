@@ -3,13 +3,8 @@ package dev.segmon.app.processors;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import dev.segmon.model.boundary.ReferenceBoundaries;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.util.Arrays;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -97,42 +92,93 @@ public final class States {
 
     // ---- encoding ----
 
+    // The hot states (a hypothesis or a reference is read and written for almost every record) are
+    // coded straight into and out of a right-sized ByteBuffer: the Data*Stream codecs before spent
+    // most of their time in DataInputStream.readFully, one call per long (profile in
+    // docs/performance.md). The bytes are those DataOutputStream writes (big-endian, booleans as
+    // one byte 0/1; StatesBytesTest holds them to it), so stored state stays readable.
+
     public static byte[] encode(Reference r) {
-        return write(out -> {
-            ReferenceBoundaries b = r.boundaries();
-            writeLongs(out, b.times());
-            out.writeLong(b.maxSeen());
-            out.writeBoolean(b.complete());
-            writeLongs(out, b.spans());
-            out.writeLong(r.lastWallMs());
-            out.writeLong(r.lastRecordMs());
-            out.writeBoolean(r.hypothesized());
-        });
+        ReferenceBoundaries b = r.boundaries();
+        ByteBuffer out = allocate(longsSize(b.times()) + 8 + 1 + longsSize(b.spans()) + 8 + 8 + 1);
+        putLongs(out, b.times());
+        out.putLong(b.maxSeen());
+        putBoolean(out, b.complete());
+        putLongs(out, b.spans());
+        out.putLong(r.lastWallMs());
+        out.putLong(r.lastRecordMs());
+        putBoolean(out, r.hypothesized());
+        return out.array();
     }
 
     public static Reference decodeReference(byte[] bytes) {
-        return read(bytes, in -> new Reference(new ReferenceBoundaries(readLongs(in), in.readLong(), in.readBoolean(), readLongs(in)),
-                in.readLong(), in.readLong(), in.readBoolean()));
+        ByteBuffer in = wrap(bytes);
+        return new Reference(new ReferenceBoundaries(getLongs(in), in.getLong(), getBoolean(in), getLongs(in)),
+                in.getLong(), in.getLong(), getBoolean(in));
     }
 
     public static byte[] encode(Hypothesis h) {
-        return write(out -> {
-            IncrementalMatcher m = h.matcher();
-            writeLongs(out, m.pending());
-            out.writeLong(m.hypMaxSeen());
-            out.writeBoolean(m.hypComplete());
-            out.writeInt(m.refCursor());
-            out.writeLong(m.hits());
-            out.writeLong(m.hypDecided());
-            out.writeLong(h.lastWallMs());
-            out.writeLong(h.lastRecordMs());
-            out.writeBoolean(h.closed());
-        });
+        IncrementalMatcher m = h.matcher();
+        ByteBuffer out = allocate(longsSize(m.pending()) + 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1);
+        putLongs(out, m.pending());
+        out.putLong(m.hypMaxSeen());
+        putBoolean(out, m.hypComplete());
+        out.putInt(m.refCursor());
+        out.putLong(m.hits());
+        out.putLong(m.hypDecided());
+        out.putLong(h.lastWallMs());
+        out.putLong(h.lastRecordMs());
+        putBoolean(out, h.closed());
+        return out.array();
     }
 
     public static Hypothesis decodeHypothesis(byte[] bytes) {
-        return read(bytes, in -> new Hypothesis(new IncrementalMatcher(readLongs(in), in.readLong(), in.readBoolean(), in.readInt(),
-                in.readLong(), in.readLong()), in.readLong(), in.readLong(), in.readBoolean()));
+        ByteBuffer in = wrap(bytes);
+        return new Hypothesis(new IncrementalMatcher(getLongs(in), in.getLong(), getBoolean(in), in.getInt(),
+                in.getLong(), in.getLong()), in.getLong(), in.getLong(), getBoolean(in));
+    }
+
+    /** A buffer for a value of {@code size} bytes after the version byte, the version written. */
+    private static ByteBuffer allocate(int size) {
+        return ByteBuffer.allocate(1 + size).put(VERSION);
+    }
+
+    /** The value's bytes after a checked version byte. */
+    private static ByteBuffer wrap(byte[] bytes) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        byte v = in.get();
+        if (v != VERSION) {
+            throw new IllegalStateException("state written by an unknown segmon version (" + v + ")");
+        }
+        return in;
+    }
+
+    private static int longsSize(long[] v) {
+        return 4 + 8 * v.length;
+    }
+
+    private static void putLongs(ByteBuffer out, long[] v) {
+        out.putInt(v.length);
+        for (long x : v) {
+            out.putLong(x);
+        }
+    }
+
+    private static long[] getLongs(ByteBuffer in) {
+        long[] v = new long[in.getInt()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = in.getLong();
+        }
+        return v;
+    }
+
+    private static void putBoolean(ByteBuffer out, boolean b) {
+        out.put((byte) (b ? 1 : 0));
+    }
+
+    /** As DataInputStream.readBoolean: any non-zero byte is true. */
+    private static boolean getBoolean(ByteBuffer in) {
+        return in.get() != 0;
     }
 
     // In-place reads for expiry, which looks at every entry but acts on few. Offsets follow the
@@ -167,31 +213,50 @@ public final class States {
     }
 
     public static byte[] encode(Totals t) {
-        return write(out -> {
-            writeCounts(out, t.counts());
-            writeLongs(out, t.offsetBuckets());
-            out.writeLong(t.offsetSumMicros());
-            out.writeInt(t.outcomes().size());
-            for (Map.Entry<String, Long> e : t.outcomes().entrySet()) {
-                out.writeUTF(e.getKey());
-                out.writeLong(e.getValue());
-            }
-            out.writeLong(t.open());
-        });
+        int size = 4 * 8 + longsSize(t.offsetBuckets()) + 8 + 4 + 8;
+        for (String outcome : t.outcomes().keySet()) {
+            size += 2 + ascii(outcome).length + 8;
+        }
+        ByteBuffer out = allocate(size);
+        putCounts(out, t.counts());
+        putLongs(out, t.offsetBuckets());
+        out.putLong(t.offsetSumMicros());
+        out.putInt(t.outcomes().size());
+        for (Map.Entry<String, Long> e : t.outcomes().entrySet()) {
+            byte[] name = ascii(e.getKey());
+            out.putShort((short) name.length).put(name);
+            out.putLong(e.getValue());
+        }
+        out.putLong(t.open());
+        return out.array();
     }
 
     public static Totals decodeTotals(byte[] bytes) {
-        return read(bytes, in -> {
-            BoundaryCounts c = readCounts(in);
-            long[] buckets = readLongs(in);
-            long sum = in.readLong();
-            int n = in.readInt();
-            Map<String, Long> outcomes = new TreeMap<>();
-            for (int i = 0; i < n; i++) {
-                outcomes.put(in.readUTF(), in.readLong());
+        ByteBuffer in = wrap(bytes);
+        BoundaryCounts c = getCounts(in);
+        long[] buckets = getLongs(in);
+        long sum = in.getLong();
+        int n = in.getInt();
+        Map<String, Long> outcomes = new TreeMap<>();
+        for (int i = 0; i < n; i++) {
+            byte[] name = new byte[Short.toUnsignedInt(in.getShort())];
+            in.get(name);
+            outcomes.put(new String(name, StandardCharsets.US_ASCII), in.getLong());
+        }
+        return new Totals(c, buckets, sum, outcomes, in.getLong());
+    }
+
+    /**
+     * An outcome name's bytes as DataOutputStream.writeUTF writes them after its two-byte length:
+     * the outcome names are this class's ASCII constants, for which modified UTF-8 is ASCII.
+     */
+    private static byte[] ascii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) == 0 || s.charAt(i) > 0x7f) {
+                throw new IllegalArgumentException("outcome names are ASCII: " + s);
             }
-            return new Totals(c, buckets, sum, outcomes, in.readLong());
-        });
+        }
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** One minute of one (model, tier): its counts, and whether they changed since last emitted. */
@@ -199,141 +264,30 @@ public final class States {
     }
 
     public static byte[] encode(Bucket b) {
-        return write(out -> {
-            writeCounts(out, b.counts());
-            out.writeBoolean(b.dirty());
-        });
+        ByteBuffer out = allocate(4 * 8 + 1);
+        putCounts(out, b.counts());
+        putBoolean(out, b.dirty());
+        return out.array();
     }
 
     public static Bucket decodeBucket(byte[] bytes) {
-        return read(bytes, in -> new Bucket(readCounts(in), in.readBoolean()));
+        ByteBuffer in = wrap(bytes);
+        return new Bucket(getCounts(in), getBoolean(in));
     }
 
     public static byte[] encodeLong(long v) {
-        return write(out -> out.writeLong(v));
+        return allocate(8).putLong(v).array();
     }
 
     public static long decodeLong(byte[] bytes) {
-        return bytes == null ? 0 : read(bytes, DataInputStream::readLong);
+        return bytes == null ? 0 : wrap(bytes).getLong();
     }
 
-    private static void writeCounts(DataOutputStream out, BoundaryCounts c) throws IOException {
-        out.writeLong(c.reference());
-        out.writeLong(c.hypothesis());
-        out.writeLong(c.referenceHits());
-        out.writeLong(c.hypothesisHits());
+    private static void putCounts(ByteBuffer out, BoundaryCounts c) {
+        out.putLong(c.reference()).putLong(c.hypothesis()).putLong(c.referenceHits()).putLong(c.hypothesisHits());
     }
 
-    private static BoundaryCounts readCounts(DataInputStream in) throws IOException {
-        return new BoundaryCounts(in.readLong(), in.readLong(), in.readLong(), in.readLong());
-    }
-
-    private static void writeLongs(DataOutputStream out, long[] v) throws IOException {
-        out.writeInt(v.length);
-        for (long x : v) {
-            out.writeLong(x);
-        }
-    }
-
-    private static long[] readLongs(DataInputStream in) throws IOException {
-        long[] v = new long[in.readInt()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = in.readLong();
-        }
-        return v;
-    }
-
-    private interface Writer {
-        void write(DataOutputStream out) throws IOException;
-    }
-
-    private interface Reader<T> {
-        T read(DataInputStream in) throws IOException;
-    }
-
-    private static byte[] write(Writer w) {
-        Output bytes = new Output();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeByte(VERSION);
-            w.write(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
-    }
-
-    private static <T> T read(byte[] bytes, Reader<T> r) {
-        try (DataInputStream in = new DataInputStream(new Input(bytes))) {
-            byte v = in.readByte();
-            if (v != VERSION) {
-                throw new IllegalStateException("state written by an unknown segmon version (" + v + ")");
-            }
-            return r.read(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    // The byte streams under the Data*Stream codecs. ByteArrayInputStream / ByteArrayOutputStream
-    // lock on every call and the output grew from 64 bytes: with a decode and an encode of the
-    // states on every record that was the stream thread's largest cost (profile in
-    // docs/performance.md). Same bytes, no locks, one right-sized buffer.
-
-    /** An unsynchronized ByteArrayOutputStream starting at 256 bytes (a reference of ~15 boundaries). */
-    private static final class Output extends OutputStream {
-        private byte[] buf = new byte[256];
-        private int count;
-
-        @Override
-        public void write(int b) {
-            grow(1);
-            buf[count++] = (byte) b;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            grow(len);
-            System.arraycopy(b, off, buf, count, len);
-            count += len;
-        }
-
-        private void grow(int more) {
-            if (count + more > buf.length) {
-                buf = Arrays.copyOf(buf, Math.max(2 * buf.length, count + more));
-            }
-        }
-
-        byte[] toByteArray() {
-            return Arrays.copyOf(buf, count);
-        }
-    }
-
-    /** An unsynchronized ByteArrayInputStream. */
-    private static final class Input extends InputStream {
-        private final byte[] buf;
-        private int pos;
-
-        Input(byte[] buf) {
-            this.buf = buf;
-        }
-
-        @Override
-        public int read() {
-            return pos < buf.length ? buf[pos++] & 0xff : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (len == 0) {
-                return 0;
-            }
-            if (pos >= buf.length) {
-                return -1;
-            }
-            int n = Math.min(len, buf.length - pos);
-            System.arraycopy(buf, pos, b, off, n);
-            pos += n;
-            return n;
-        }
+    private static BoundaryCounts getCounts(ByteBuffer in) {
+        return new BoundaryCounts(in.getLong(), in.getLong(), in.getLong(), in.getLong());
     }
 }

@@ -76,4 +76,31 @@ class MetricsServerTest {
             registry.close();
         }
     }
+
+    private static String body(int port, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    @Test
+    void selectedSegmonFamiliesAreServedFromTheSegmonRegistryAndOthersFromTheFullOne() throws Exception {
+        PrometheusMeterRegistry full = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        PrometheusMeterRegistry segmon = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        // One family in both (as StoreMetrics is), one only in the full registry (as the Kafka client metrics).
+        full.counter("segmon.demo").increment(3);
+        segmon.counter("segmon.demo").increment(3);
+        full.counter("kafka.demo").increment(5);
+        try (MetricsServer server = MetricsServer.start(0, full, segmon, () -> true)) {
+            int port = server.port();
+            String all = body(port, "/metrics");
+            org.junit.jupiter.api.Assertions.assertTrue(all.contains("segmon_demo_total 3.0") && all.contains("kafka_demo_total 5.0"), all);
+            String selected = body(port, "/metrics?name[]=segmon_demo_total");
+            org.junit.jupiter.api.Assertions.assertTrue(selected.contains("segmon_demo_total 3.0") && !selected.contains("kafka_demo"), selected);
+            String other = body(port, "/metrics?name[]=kafka_demo_total");
+            org.junit.jupiter.api.Assertions.assertTrue(other.contains("kafka_demo_total 5.0") && !other.contains("segmon_demo"), other);
+        } finally {
+            full.close();
+            segmon.close();
+        }
+    }
 }

@@ -69,4 +69,76 @@ class StatesBytesTest {
         assertEquals(false, States.hypothesisClosed(open));
         assertEquals(true, States.hypothesisClosed(States.encode(new States.Hypothesis(m, 1L, 6L, true))));
     }
+
+    @Test
+    void aHypothesisIsWrittenAsDataOutputStreamWouldWriteIt() throws IOException {
+        dev.segmon.model.boundary.IncrementalMatcher m = new dev.segmon.model.boundary.IncrementalMatcher(
+                new long[] {-5, 70_000}, 70_000, true, 3, 2, 4);
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(expected);
+        out.writeByte(1);
+        out.writeInt(2);
+        out.writeLong(-5);
+        out.writeLong(70_000);
+        out.writeLong(70_000);
+        out.writeBoolean(true);
+        out.writeInt(3);
+        out.writeLong(2);
+        out.writeLong(4);
+        out.writeLong(111L);
+        out.writeLong(222L);
+        out.writeBoolean(false);
+        byte[] bytes = States.encode(new States.Hypothesis(m, 111L, 222L, false));
+        // 1 + (4 + 16) + 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 = 67 bytes.
+        assertEquals(67, bytes.length);
+        assertArrayEquals(expected.toByteArray(), bytes);
+        States.Hypothesis back = States.decodeHypothesis(bytes);
+        assertArrayEquals(new long[] {-5, 70_000}, back.matcher().pending());
+        assertEquals(3, back.matcher().refCursor());
+        assertEquals(222L, back.lastRecordMs());
+    }
+
+    @Test
+    void totalsWriteOutcomeNamesAsWriteUtfDoes() throws IOException {
+        java.util.Map<String, Long> outcomes = new java.util.TreeMap<>(java.util.Map.of("scored", 7L, "timed_out", 1L));
+        States.Totals t = new States.Totals(new dev.segmon.model.boundary.BoundaryCounts(10, 12, 9, 9),
+                new long[] {1, 2, 3, 0, 0, 3}, 4_321L, outcomes, 2);
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(expected);
+        out.writeByte(1);
+        for (long c : new long[] {10, 12, 9, 9}) {
+            out.writeLong(c);
+        }
+        out.writeInt(6);
+        for (long b : new long[] {1, 2, 3, 0, 0, 3}) {
+            out.writeLong(b);
+        }
+        out.writeLong(4_321L);
+        out.writeInt(2);
+        out.writeUTF("scored");
+        out.writeLong(7L);
+        out.writeUTF("timed_out");
+        out.writeLong(1L);
+        out.writeLong(2);
+        byte[] bytes = States.encode(t);
+        assertArrayEquals(expected.toByteArray(), bytes);
+        States.Totals back = States.decodeTotals(bytes);
+        assertEquals(outcomes, back.outcomes());
+        assertEquals(t.counts(), back.counts());
+        assertEquals(4_321L, back.offsetSumMicros());
+    }
+
+    @Test
+    void aMinuteBucketIsFourCountsAndTheDirtyFlag() throws IOException {
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(expected);
+        out.writeByte(1);
+        for (long c : new long[] {5, 6, 4, 4}) {
+            out.writeLong(c);
+        }
+        out.writeBoolean(true);
+        States.Bucket b = new States.Bucket(new dev.segmon.model.boundary.BoundaryCounts(5, 6, 4, 4), true);
+        assertArrayEquals(expected.toByteArray(), States.encode(b));
+        assertEquals(b, States.decodeBucket(States.encode(b)));
+    }
 }

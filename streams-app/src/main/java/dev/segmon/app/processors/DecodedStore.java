@@ -1,0 +1,84 @@
+package dev.segmon.app.processors;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * A write-through view of one of the processor's stores that keeps the decoded values of the keys
+ * used last. Almost every record reads its utterance's hypothesis and reference states; decoding
+ * them from bytes on every read, and Kafka's record-cache lookup under it (a sorted map compared
+ * byte by byte), were the stream thread's largest costs (docs/performance.md).
+ *
+ * <p>The store stays the source of truth: every {@link #put} and {@link #delete} goes to the store
+ * at once (so the changelog, interactive queries and exactly-once commits see every change as
+ * before) and replaces the decoded entry, so an entry always equals the decoding of the store's
+ * current value (or says it has none). All writes to the store must go through this view. A miss
+ * reads the store. Values may be mutable (an
+ * {@code IncrementalMatcher}): a caller that changes a value it got must {@link #put} it before
+ * the record is done (the processor does; the model's {@code offer} methods change nothing when
+ * they refuse).
+ *
+ * <p>{@link #clear} in the processor's {@code init} and {@code close}: under exactly_once_v2 a
+ * failed transaction makes Kafka Streams close the task dirty (processors' {@code close}), wipe
+ * and restore its stores from the changelog and initialise the processors again before the next
+ * record; a migrated task gets new processors. Either way the view starts empty on the restored
+ * store and can never serve a value of an aborted transaction ({@code DecodedStoreRevivalTest}).
+ */
+final class DecodedStore<V> {
+    private final KeyValueStore<String, byte[]> store;
+    private final Function<byte[], V> decode;
+    private final Function<V, byte[]> encode;
+    /** Decoded values by key; {@link #ABSENT} where the store has no value (every write passes here). */
+    private final Map<String, Object> recent;
+    private static final Object ABSENT = new Object();
+
+    /** {@code entries}: most decoded values kept (least recently used dropped first). */
+    DecodedStore(KeyValueStore<String, byte[]> store, Function<byte[], V> decode, Function<V, byte[]> encode, int entries) {
+        this.store = store;
+        this.decode = decode;
+        this.encode = encode;
+        this.recent = new LinkedHashMap<>(Math.min(entries, 1024), 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
+                return size() > entries;
+            }
+        };
+    }
+
+    /**
+     * The decoded value stored under {@code key}, or null. An absent key is remembered too: a
+     * hypothesis record usually comes before its utterance's reference, and asking the store for
+     * a key it does not have goes past the record cache into RocksDB every time.
+     */
+    @SuppressWarnings("unchecked")
+    V get(String key) {
+        Object v = recent.get(key);
+        if (v == null) {
+            byte[] bytes = store.get(key);
+            v = bytes == null ? ABSENT : decode.apply(bytes);
+            recent.put(key, v);
+        }
+        return v == ABSENT ? null : (V) v;
+    }
+
+    void put(String key, V value) {
+        store.put(key, encode.apply(value));
+        recent.put(key, value);
+    }
+
+    void delete(String key) {
+        store.delete(key);
+        recent.put(key, ABSENT);
+    }
+
+    /** The store itself, for scans (whose values are the encoded bytes). */
+    KeyValueStore<String, byte[]> store() {
+        return store;
+    }
+
+    void clear() {
+        recent.clear();
+    }
+}

@@ -1,0 +1,95 @@
+package dev.segmon.app.processors;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToLongFunction;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * One task's hypothesis and reference states by the time they were last touched (wall clock), so
+ * that an expiry pass reads the states that may be due and not every state kept. A full pass over
+ * both stores every expiry interval cost time in proportion to rate x reference-max-delay (closed
+ * utterances are kept that long to refuse late records) and the stream thread processed nothing
+ * meanwhile (docs/performance.md).
+ *
+ * <p>In memory, not a state store: it is derived from the stores, so it is rebuilt from them
+ * whenever the processor is initialised (after a restore, a revival or a migration), with one
+ * scan that reads each state's time in place. A changelogged RocksDB store for it cost 35 % more
+ * CPU per record in the monitor and 40 % more in the broker (bench A/B, docs/performance.md):
+ * every commit flushed and logged one more store per task. The price is heap: about 100 bytes
+ * per state kept (a key string and a list slot).
+ *
+ * <p>A state is filed under the bucket of its last wall-clock time ({@link #BUCKET_MS} wide) when
+ * it is written in a bucket it was not in before; the entry in its old bucket stays until a pass
+ * takes that bucket and finds the state elsewhere (one list append per bucket change, nothing on
+ * the record path otherwise).
+ */
+final class ExpiryIndex {
+    static final char HYPOTHESIS = 'h';
+    static final char REFERENCE = 'r';
+    /** Width of a bucket: an utterance that streams for a few seconds gets one or two entries. */
+    static final long BUCKET_MS = 10_000L;
+
+    /** One index entry: the bucket it was filed under, the kind and key of the state. */
+    record Entry(long bucket, char kind, String key) {
+    }
+
+    /** Bucket -> kind + state key of the states filed under it. */
+    private final TreeMap<Long, List<String>> buckets = new TreeMap<>();
+    private long size;
+
+    static long bucket(long wallMs) {
+        return Math.floorDiv(wallMs, BUCKET_MS);
+    }
+
+    /** Files a state written at {@code wallMs}, unless its previous write ({@code previousWallMs}, null if none) was in the same bucket. */
+    void touched(char kind, String key, Long previousWallMs, long wallMs) {
+        long b = bucket(wallMs);
+        if (previousWallMs == null || bucket(previousWallMs) != b) {
+            file(new Entry(b, kind, key));
+        }
+    }
+
+    /** Files an entry again (a state a pass looked at and left in its bucket). */
+    void file(Entry e) {
+        buckets.computeIfAbsent(e.bucket(), x -> new ArrayList<>()).add(e.kind() + e.key());
+        size++;
+    }
+
+    /**
+     * Takes every entry of the buckets up to the one holding {@code untilMs} out of the index. The
+     * caller checks each against its state and {@link #file}s back the ones that stay where they
+     * are (in the last, partly passed bucket, not due yet).
+     */
+    List<Entry> takeUpTo(long untilMs) {
+        List<Entry> out = new ArrayList<>();
+        Map<Long, List<String>> due = buckets.headMap(bucket(untilMs), true);
+        for (Map.Entry<Long, List<String>> b : due.entrySet()) {
+            for (String k : b.getValue()) {
+                out.add(new Entry(b.getKey(), k.charAt(0), k.substring(1)));
+            }
+        }
+        due.clear();
+        size -= out.size();
+        return out;
+    }
+
+    /** Entries held (states, plus old entries of states that moved, until their bucket is passed). */
+    long size() {
+        return size;
+    }
+
+    /** Files every state of {@code states} (encoded values; {@code wallMs} reads the time in place). */
+    void fileAll(char kind, KeyValueStore<String, byte[]> states, ToLongFunction<byte[]> wallMs) {
+        try (KeyValueIterator<String, byte[]> it = states.all()) {
+            while (it.hasNext()) {
+                KeyValue<String, byte[]> kv = it.next();
+                touched(kind, kv.key, null, wallMs.applyAsLong(kv.value));
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.segmon.app.processors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.topology.SegmonTopology;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The processor's decoded views of its stores ({@link DecodedStore}) must never answer for a value the store no longer
+ * holds: after a revived task (close, stores restored, init on the same processor) and after
+ * expiry deletes a reference.
+ *
+ * <p>Expected numbers by hand, tolerance 0.02 s: reference B = one segment 0.0-1.0, boundaries
+ * {0.0, 1.0}; hypothesis {0.0, 0.5}: 0.0 hits 0.0, 0.5 is 0.5 s from 1.0, so n_ref 2, n_hyp 2,
+ * hits 1. Reference A = one segment 0.0-0.5, boundaries {0.0, 0.5}, would give hits 2.
+ */
+class DecodedStoreRevivalTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String REF_A = "{\"utterance\":\"u1\",\"tier\":\"word\",\"segments\":[{\"start\":0.0,\"end\":0.5}],\"final\":true}";
+    private static final String REF_B = "{\"utterance\":\"u1\",\"tier\":\"word\",\"segments\":[{\"start\":0.0,\"end\":1.0}],\"final\":true}";
+
+    private final MonitorConfig config = MonitorConfig.builder().bootstrapServers("x:1")
+            .referenceMaxDelay(Duration.ofSeconds(10)).expiryInterval(Duration.ofSeconds(1)).build();
+    private final MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
+    private final Map<String, KeyValueStore<String, byte[]>> stores = new HashMap<>();
+
+    DecodedStoreRevivalTest() {
+        stores.putAll(TestStores.inMemory(ctx));
+        ctx.setCurrentSystemTimeMs(0);
+    }
+
+    @Test
+    void revivedProcessorReadsTheRestoredStoreNotItsCache() throws Exception {
+        BoundaryProcessor p = new BoundaryProcessor(config);
+        p.init(ctx);
+        Map<String, List<KeyValue<String, byte[]>>> before = snapshot();
+        ref(p, REF_A);
+        hyp(p, "m", "\"times\":[0.0]"); // reads reference A, through the cache
+        // An aborted transaction: the task is closed dirty, its stores restored to the last commit,
+        // and the same processor initialised again.
+        p.close();
+        restore(before);
+        ctx.resetForwards();
+        p.init(ctx);
+        hyp(p, "m", "\"times\":[0.0,0.5],\"end\":true"); // no reference in the store: nothing to score yet
+        assertEquals(List.of(), scores());
+        ref(p, REF_B);
+        JsonNode s = single(scores());
+        assertEquals(List.of(2L, 2L, 1L), List.of(s.get("n_ref").asLong(), s.get("n_hyp").asLong(), s.get("hits").asLong()));
+        // The totals, too, count only what the restored store and the replay hold: one utterance
+        // opened and scored (open 1 - 1 = 0; a cached total from the aborted run would leave 1).
+        States.Totals t = States.decodeTotals(stores.get(StoreNames.TOTALS).get(States.key("m", "word")));
+        assertEquals(List.of(0L, 1L, Map.of(BoundaryProcessor.SCORED, 1L)), List.of(t.open(), t.counts().hits(), t.outcomes()));
+    }
+
+    @Test
+    void expiredReferenceIsNotReadFromTheCache() throws Exception {
+        BoundaryProcessor p = new BoundaryProcessor(config);
+        p.init(ctx);
+        ref(p, REF_A);
+        hyp(p, "m", "\"times\":[0.0]"); // reads reference A, through the cache
+        ctx.setCurrentSystemTimeMs(20_000); // past reference-max-delay: expiry deletes reference A
+        ctx.scheduledPunctuators().forEach(pu -> pu.getPunctuator().punctuate(20_000));
+        ctx.resetForwards();
+        hyp(p, "n", "\"times\":[0.0,0.5],\"end\":true");
+        assertEquals(List.of(), scores()); // reference A is gone: a cached copy would score hits 2 here
+        ref(p, REF_B);
+        JsonNode s = single(scores());
+        assertEquals(List.of("n", 2L, 2L, 1L), List.of(s.get("model").asText(), s.get("n_ref").asLong(), s.get("n_hyp").asLong(), s.get("hits").asLong()));
+    }
+
+    private void ref(BoundaryProcessor p, String json) {
+        ctx.setRecordMetadata(config.referencesTopic(), 0, 0);
+        p.process(new Record<>(bytes("u1"), bytes(json), 0));
+    }
+
+    private void hyp(BoundaryProcessor p, String model, String fields) {
+        ctx.setRecordMetadata(config.hypothesesTopic(), 0, 0);
+        p.process(new Record<>(bytes("u1"), bytes("{\"utterance\":\"u1\",\"model\":\"" + model + "\",\"tier\":\"word\"," + fields + "}"), 0));
+    }
+
+    private List<JsonNode> scores() throws Exception {
+        List<JsonNode> out = new ArrayList<>();
+        for (MockProcessorContext.CapturedForward<?, ?> f : ctx.forwarded()) {
+            if (SegmonTopology.SCORES_SINK.equals(f.childName().orElse(null))) {
+                out.add(JSON.readTree((String) f.record().value()));
+            }
+        }
+        return out;
+    }
+
+    private static JsonNode single(List<JsonNode> nodes) {
+        assertEquals(1, nodes.size(), nodes.toString());
+        return nodes.get(0);
+    }
+
+    private Map<String, List<KeyValue<String, byte[]>>> snapshot() {
+        Map<String, List<KeyValue<String, byte[]>>> out = new HashMap<>();
+        stores.forEach((name, s) -> {
+            List<KeyValue<String, byte[]>> all = new ArrayList<>();
+            try (KeyValueIterator<String, byte[]> it = s.all()) {
+                it.forEachRemaining(all::add);
+            }
+            out.put(name, all);
+        });
+        return out;
+    }
+
+    private void restore(Map<String, List<KeyValue<String, byte[]>>> snap) {
+        snapshot().forEach((name, all) -> all.forEach(kv -> stores.get(name).delete(kv.key)));
+        snap.forEach((name, all) -> all.forEach(kv -> stores.get(name).put(kv.key, kv.value)));
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
