@@ -84,6 +84,13 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private ProcessorContext<Object, Object> context;
     /** Most decoded values each {@link DecodedStore} keeps: the utterances open at once in one task, with room. */
     static final int DECODED_ENTRIES = 4096;
+    /**
+     * Most entries one task's {@link ExpiryIndex} holds (~100 bytes each, so ~100 MB). Past it the
+     * task falls back to a full pass over its states each expiry interval (slow with that many,
+     * but bounded in memory) and indexes again once the states are back under half of it.
+     */
+    static final long EXPIRY_INDEX_CAPACITY = 1_000_000;
+    private final long expiryIndexCapacity;
 
     private DecodedStore<Reference> references;
     private DecodedStore<Hypothesis> hypotheses;
@@ -96,6 +103,12 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private final Map<String, java.util.SortedSet<String>> models = new HashMap<>();
 
     public BoundaryProcessor(MonitorConfig config) {
+        this(config, EXPIRY_INDEX_CAPACITY);
+    }
+
+    /** {@code expiryIndexCapacity}: see {@link #EXPIRY_INDEX_CAPACITY} (tests use small ones). */
+    BoundaryProcessor(MonitorConfig config, long expiryIndexCapacity) {
+        this.expiryIndexCapacity = expiryIndexCapacity;
         this.config = config;
         this.toleranceMicros = Micros.of(config.tolerance());
         this.disorderMicros = Micros.of(config.maxDisorder());
@@ -113,9 +126,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.models.clear();
         this.deadLetters = context.getStateStore(StoreNames.DEAD_LETTERS);
         // Derived from the stores, so rebuilt from them on every init (see ExpiryIndex).
-        this.expiry = new ExpiryIndex();
-        expiry.fileAll(ExpiryIndex.HYPOTHESIS, hypotheses.store(), States::hypothesisLastWallMs);
-        expiry.fileAll(ExpiryIndex.REFERENCE, references.store(), States::referenceLastWallMs);
+        indexStates();
         this.referenceClock = context.getStateStore(StoreNames.REFERENCE_CLOCK);
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
         context.schedule(WINDOW_EMIT_INTERVAL, PunctuationType.WALL_CLOCK_TIME, this::emitWindows);
@@ -348,49 +359,67 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      */
     private void expire(long now) {
         long until = now - maxDelayMs; // a state last touched at or before this is due
-        List<ExpiryIndex.Entry> stale = new ArrayList<>();
-        for (ExpiryIndex.Entry e : expiry.takeUpTo(until)) {
-            if (e.kind() == ExpiryIndex.REFERENCE) {
-                stale.add(e);
-                continue;
+        List<String> dueHypotheses = new ArrayList<>();
+        List<String> dueReferences = new ArrayList<>();
+        long kept = -1;
+        if (expiry.overflowed()) {
+            // More states than the index may hold: the full pass, each time read in place.
+            kept = scanDue(hypotheses.store(), States::hypothesisLastWallMs, until, dueHypotheses)
+                    + scanDue(references.store(), States::referenceLastWallMs, until, dueReferences);
+        } else {
+            for (ExpiryIndex.Entry e : expiry.takeUpTo(until)) {
+                boolean hypothesis = e.kind() == ExpiryIndex.HYPOTHESIS;
+                Long wall = hypothesis ? wallOf(hypotheses.get(e.key())) : wallOf(references.get(e.key()));
+                if (wall == null || ExpiryIndex.bucket(wall) != e.bucket()) {
+                    continue; // the state is gone, or was written in a later bucket since (filed there)
+                }
+                if (wall > until) {
+                    expiry.file(e); // the last, partly passed bucket: not due yet
+                    continue;
+                }
+                (hypothesis ? dueHypotheses : dueReferences).add(e.key());
             }
-            Hypothesis h = hypotheses.get(e.key());
-            if (!due(e, h == null ? null : h.lastWallMs(), until)) {
-                continue;
+        }
+        for (String key : dueHypotheses) {
+            Hypothesis h = hypotheses.get(key);
+            if (h == null || h.lastWallMs() > until) {
+                continue; // listed twice (a clock that stepped back) and already acted on
             }
-            String[] k = States.parts(e.key());
+            String[] k = States.parts(key);
             if (h.closed()) {
-                hypotheses.delete(e.key());
+                hypotheses.delete(key);
             } else {
                 boolean noReference = references.get(States.key(k[0], k[1])) == null;
                 String outcome = noReference && h.matcher().hypComplete() ? UNREFERENCED : TIMED_OUT;
                 Hypothesis closed = close(k[0], k[2], k[1], h, outcome, h.lastRecordMs());
-                putHypothesis(e.key(), closed);
-                if (ExpiryIndex.bucket(closed.lastWallMs()) == e.bucket()) {
-                    expiry.file(e); // closed in the bucket it was taken from: putHypothesis did not file it
-                }
+                hypotheses.put(key, closed);
+                // Its entries were all taken above (they lie in buckets up to this one): file it anew.
+                expiry.touched(ExpiryIndex.HYPOTHESIS, key, null, closed.lastWallMs());
             }
         }
         // References after hypotheses: the hypotheses closed above are not closed a second time.
-        for (ExpiryIndex.Entry e : stale) {
-            Reference r = references.get(e.key());
-            if (!due(e, r == null ? null : r.lastWallMs(), until)) {
+        for (String key : dueReferences) {
+            Reference r = references.get(key);
+            if (r == null || r.lastWallMs() > until) {
                 continue;
             }
-            String[] k = States.parts(e.key());
+            String[] k = States.parts(key);
             // The utterance's hypotheses by point lookups, as in onReference (no prefix scan: RocksDB
             // seeks walk the tombstones of the states just deleted).
             for (String model : modelsOn(k[1])) {
-                String key = States.key(k[0], k[1], model);
-                Hypothesis h = hypotheses.get(key);
+                String hk = States.key(k[0], k[1], model);
+                Hypothesis h = hypotheses.get(hk);
                 if (h != null && !h.closed()) {
-                    putHypothesis(key, close(k[0], model, k[1], h, TIMED_OUT, h.lastRecordMs()));
+                    putHypothesis(hk, close(k[0], model, k[1], h, TIMED_OUT, h.lastRecordMs()));
                 }
             }
             if (!r.hypothesized()) {
                 update(Events.NO_MODEL, k[1], t -> t.withOutcome(UNHYPOTHESIZED));
             }
-            references.delete(e.key());
+            references.delete(key);
+        }
+        if (kept >= 0 && kept <= expiry.capacity() / 2) {
+            indexStates(); // back under the index's capacity, with room: index again
         }
         long horizon = context.currentStreamTimeMs() - MINUTE_RETENTION_MS;
         List<String> old = new ArrayList<>();
@@ -428,20 +457,34 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         return known;
     }
 
-    /**
-     * Whether the state a taken index entry points at is due. An entry whose state is gone, or was
-     * written in another bucket since (it has an entry there), is dropped; one in the last, partly
-     * passed bucket whose state is not due yet is filed back.
-     */
-    private boolean due(ExpiryIndex.Entry e, Long lastWallMs, long until) {
-        if (lastWallMs == null || ExpiryIndex.bucket(lastWallMs) != e.bucket()) {
-            return false;
+    /** A new expiry index of every hypothesis and reference state in the stores. */
+    private void indexStates() {
+        expiry = new ExpiryIndex(expiryIndexCapacity);
+        expiry.fileAll(ExpiryIndex.HYPOTHESIS, hypotheses.store(), States::hypothesisLastWallMs);
+        expiry.fileAll(ExpiryIndex.REFERENCE, references.store(), States::referenceLastWallMs);
+    }
+
+    /** Adds the keys of the states due at {@code until} to {@code due}, reading each time in place; returns how many states there are. */
+    private static long scanDue(KeyValueStore<String, byte[]> store, java.util.function.ToLongFunction<byte[]> wallMs, long until, List<String> due) {
+        long n = 0;
+        try (KeyValueIterator<String, byte[]> it = store.all()) {
+            while (it.hasNext()) {
+                KeyValue<String, byte[]> kv = it.next();
+                n++;
+                if (wallMs.applyAsLong(kv.value) <= until) {
+                    due.add(kv.key);
+                }
+            }
         }
-        if (lastWallMs > until) {
-            expiry.file(e);
-            return false;
-        }
-        return true;
+        return n;
+    }
+
+    private static Long wallOf(Hypothesis h) {
+        return h == null ? null : h.lastWallMs();
+    }
+
+    private static Long wallOf(Reference r) {
+        return r == null ? null : r.lastWallMs();
     }
 
     /** For tests: the expiry index of this task. */

@@ -21,7 +21,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * scan that reads each state's time in place. A changelogged RocksDB store for it cost 35 % more
  * CPU per record in the monitor and 40 % more in the broker (bench A/B, docs/performance.md):
  * every commit flushed and logged one more store per task. The price is heap: about 100 bytes
- * per state kept (a key string and a list slot).
+ * per state kept (a key string and a list slot), up to a capacity past which the index gives
+ * up and the processor falls back to a full pass ({@link #overflowed}).
  *
  * <p>A state is filed under the bucket of its last wall-clock time ({@link #BUCKET_MS} wide) when
  * it is written in a bucket it was not in before; the entry in its old bucket stays until a pass
@@ -40,7 +41,14 @@ final class ExpiryIndex {
 
     /** Bucket -> kind + state key of the states filed under it. */
     private final TreeMap<Long, List<String>> buckets = new TreeMap<>();
+    private final long capacity;
     private long size;
+    private boolean overflowed;
+
+    /** {@code capacity}: most entries held; one more and the index gives up (see {@link #overflowed}). */
+    ExpiryIndex(long capacity) {
+        this.capacity = capacity;
+    }
 
     static long bucket(long wallMs) {
         return Math.floorDiv(wallMs, BUCKET_MS);
@@ -56,8 +64,30 @@ final class ExpiryIndex {
 
     /** Files an entry again (a state a pass looked at and left in its bucket). */
     void file(Entry e) {
+        if (overflowed) {
+            return;
+        }
+        if (size == capacity) {
+            // Heap is the limit: drop everything and let the processor pass over the stores.
+            overflowed = true;
+            buckets.clear();
+            size = 0;
+            return;
+        }
         buckets.computeIfAbsent(e.bucket(), x -> new ArrayList<>()).add(e.kind() + e.key());
         size++;
+    }
+
+    /**
+     * Whether more entries were filed than the capacity allows: the index then holds nothing and
+     * files nothing, and the processor finds due states by a full pass until it builds a new index.
+     */
+    boolean overflowed() {
+        return overflowed;
+    }
+
+    long capacity() {
+        return capacity;
     }
 
     /**

@@ -35,16 +35,20 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ExpiryIndexTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    // Capacity 10 (tens of states are kept at once) makes the index overflow, so the task falls
+    // back to full passes and indexes again once the states are down to 5: the rule must hold
+    // in both modes and across the switches.
     @ParameterizedTest
-    @ValueSource(longs = {1_000, 30_000})
-    void everyStateExpiresAtTheFirstPassTheRuleNamesAndNothingIsLeftBehind(long maxDelayMs) throws Exception {
+    @org.junit.jupiter.params.provider.CsvSource({"1000, 1000000", "30000, 1000000", "1000, 10", "30000, 10"})
+    void everyStateExpiresAtTheFirstPassTheRuleNamesAndNothingIsLeftBehind(long maxDelayMs, long capacity) throws Exception {
         MonitorConfig config = MonitorConfig.builder().bootstrapServers("x:1")
                 .referenceMaxDelay(Duration.ofMillis(maxDelayMs)).expiryInterval(Duration.ofMillis(7_300)).build();
         MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
         Map<String, KeyValueStore<String, byte[]>> stores = TestStores.inMemory(ctx);
-        BoundaryProcessor p = new BoundaryProcessor(config);
+        BoundaryProcessor p = new BoundaryProcessor(config, capacity);
         ctx.setCurrentSystemTimeMs(0);
         p.init(ctx);
+        boolean overflowed = false;
 
         // The schedule: utterance i gets a record with its end at a random wall time, and every
         // third one an earlier record without end, less than reference-max-delay before it (so
@@ -90,6 +94,7 @@ class ExpiryIndexTest {
                     p.process(new Record<>(bytes(keyAndJson[0]), bytes(keyAndJson[1]), 0));
                 }
             }
+            overflowed |= p.expiryIndex().overflowed();
             ctx.setCurrentSystemTimeMs(pass);
             ctx.resetForwards();
             ctx.scheduledPunctuators().stream().filter(s -> s.getInterval().equals(config.expiryInterval()))
@@ -112,6 +117,8 @@ class ExpiryIndexTest {
         assertEquals(forgottenAt, seenForgotten);
         assertEquals(0, count(stores.get(StoreNames.HYPOTHESES)));
         assertEquals(0, p.expiryIndex().size(), "no index entry outlives its state");
+        assertEquals(capacity < n, overflowed, "the small capacity overflowed, the large one did not");
+        assertTrue(!p.expiryIndex().overflowed(), "indexing again once the states are gone");
     }
 
     @ParameterizedTest
