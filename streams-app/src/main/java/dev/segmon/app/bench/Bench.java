@@ -31,12 +31,12 @@ public final class Bench {
      * What to run. {@code latencyRate}: records/s of the latency run, null for half of the
      * monitor's median rate. {@code kafka}: extra Kafka Streams settings for both applications.
      */
-    public record Options(long events, int partitions, int words, int repeat, double latencySeconds, Double latencyRate, long seed,
+    public record Options(long events, int partitions, int words, int warmup, int repeat, double latencySeconds, Double latencyRate, long seed,
                           Map<String, String> kafka, String brokerHeap, boolean passThrough) {
     }
 
     /** Figures of one run; rates are medians over the repeats. */
-    public record Result(long events, long utterances, int partitions, double produceRecordsPerSecond,
+    public record Result(long events, long utterances, int partitions, int warmupRuns, double produceRecordsPerSecond,
                          List<Double> passThroughRates, List<Double> monitorRates, long scoredPerModel,
                          double latencyRate, int latencySamples, double latencyP50, double latencyP99, double latencyMax,
                          double fullScrapeSeconds, String processingGuarantee) {
@@ -89,9 +89,14 @@ public final class Bench {
                 long scored = 0;
                 String guarantee = null;
                 try {
-                    for (int r = 1; r <= options.repeat(); r++) {
+                    // Warm-up runs first (JIT), alternating like the measured ones; logged, not counted.
+                    for (int r = 1; r <= options.warmup() + options.repeat(); r++) {
+                        boolean counted = r > options.warmup();
                         if (options.passThrough()) {
-                            pass.add(passThrough(cluster, progress, total, r));
+                            double rate = passThrough(cluster, progress, total, r, counted);
+                            if (counted) {
+                                pass.add(rate);
+                            }
                         }
                         if (last != null) {
                             last.close();
@@ -107,14 +112,16 @@ public final class Bench {
                                 () -> failIf(m.hasFailed(), "the monitor failed"));
                         MetricsClient metrics = new MetricsClient(m.metricsPort());
                         scored = MetricsClient.scoredForEveryModel(metrics.scrape());
-                        note(String.format(Locale.ROOT, "monitor #%d: %.0f records/s (%.1f s from start, %d utterances scored per model of %d; %s)",
-                                r, c.recordsPerSecond(), c.wallSeconds(), scored, utterances, cpu.perRecords(total)));
+                        note(String.format(Locale.ROOT, "monitor #%d%s: %.0f records/s (%.1f s from start, %d utterances scored per model of %d; %s)",
+                                r, counted ? "" : " (warm-up)", c.recordsPerSecond(), c.wallSeconds(), scored, utterances, cpu.perRecords(total)));
                         failIf(scored != utterances, "the monitor scored " + scored + " utterances per model, expected " + utterances);
-                        mon.add(c.recordsPerSecond());
+                        if (counted) {
+                            mon.add(c.recordsPerSecond());
+                        }
                     }
                     double rate = options.latencyRate() != null ? options.latencyRate() : Percentiles.median(toArray(mon)) / 2;
                     Percentiles latency = latency(cluster, last, rate, utterances);
-                    return new Result(total, utterances, options.partitions(), total / produceSeconds, pass, mon, scored,
+                    return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
                             rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee);
                 } finally {
                     if (last != null) {
@@ -125,7 +132,7 @@ public final class Bench {
         }
     }
 
-    private double passThrough(BenchCluster cluster, Progress progress, long total, int run) {
+    private double passThrough(BenchCluster cluster, Progress progress, long total, int run, boolean counted) {
         String appId = "segmon-bench-passthrough-" + run;
         // The monitor's own Kafka Streams settings (guarantee, commit interval, producer tuning), so
         // that the ratio measures what the monitor's topology costs and nothing else.
@@ -141,7 +148,7 @@ public final class Bench {
             streams.start();
             Progress.CatchUp c = progress.awaitCaughtUp(appId, total, start, 50, CATCH_UP_TIMEOUT_MS,
                     () -> failIf(failure.get() != null, "the pass-through application failed: " + failure.get()));
-            note(String.format(Locale.ROOT, "pass-through #%d: %.0f records/s (%.1f s from start; %s)", run, c.recordsPerSecond(),
+            note(String.format(Locale.ROOT, "pass-through #%d%s: %.0f records/s (%.1f s from start; %s)", run, counted ? "" : " (warm-up)", c.recordsPerSecond(),
                     c.wallSeconds(), cpu.perRecords(total)));
             streams.close(Duration.ofSeconds(30));
             return c.recordsPerSecond();

@@ -43,6 +43,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Throughput runs of each application; the median is reported (default ${DEFAULT-VALUE}).")
     int repeat;
 
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "2",
+            description = "Runs of each application before the measured ones, logged but not counted: the JIT compiles the hot paths (default ${DEFAULT-VALUE}).")
+    int warmup;
+
     @Option(names = "--latency-seconds", paramLabel = "S", defaultValue = "20", description = "Length of the paced latency run (default ${DEFAULT-VALUE}).")
     double latencySeconds;
 
@@ -77,8 +81,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (partitions < 1 || words < 1 || repeat < 1 || samples < 2 || !(latencySeconds > 0) || !(rate > 0)) {
-            throw new UsageException("--partitions, --words, --repeat must be >= 1, --samples >= 2, --latency-seconds and --rate > 0");
+        if (partitions < 1 || words < 1 || repeat < 1 || warmup < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0)) {
+            throw new UsageException("--partitions, --words, --repeat must be >= 1, --warmup >= 0, --samples >= 2, --latency-seconds and --rate > 0");
         }
         if (events != null && events < 1) {
             throw new UsageException("--events must be >= 1");
@@ -100,7 +104,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
             return SegmonCommand.EXIT_OK;
         }
-        Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, repeat,
+        Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
                 latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
@@ -128,6 +132,7 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("passthrough_records_per_s", r.passThroughRates().isEmpty() ? null : Math.round(r.passThroughRecordsPerSecond()));
         m.put("monitor_records_per_s", Math.round(r.monitorRecordsPerSecond()));
         m.put("ratio", r.passThroughRates().isEmpty() ? null : round(r.ratio(), 3));
+        m.put("warmup_runs", r.warmupRuns());
         m.put("passthrough_runs", r.passThroughRates().stream().map(Math::round).toList());
         m.put("monitor_runs", r.monitorRates().stream().map(Math::round).toList());
         m.put("scored_utterances_per_model", r.scoredPerModel());
@@ -143,6 +148,7 @@ public final class BenchCommand implements Callable<Integer> {
     private static void print(PrintWriter out, Bench.Result r) {
         out.printf(Locale.ROOT, "events        %d (%d utterances x 2 models, %d partitions per topic)%n", r.events(), r.utterances(), r.partitions());
         out.printf(Locale.ROOT, "produce       %.0f records/s%n", r.produceRecordsPerSecond());
+        out.printf(Locale.ROOT, "warm-up       %d run(s) of each application first, not counted%n", r.warmupRuns());
         if (!r.passThroughRates().isEmpty()) {
             out.printf(Locale.ROOT, "pass-through  %.0f records/s (median of %s)%n", r.passThroughRecordsPerSecond(), runs(r.passThroughRates()));
         }
