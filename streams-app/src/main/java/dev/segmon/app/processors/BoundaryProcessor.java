@@ -133,16 +133,6 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     }
 
     @Override
-    public void close() {
-        // A task closed dirty is revived with init() on a restored store; drop what was decoded.
-        references.clear();
-        hypotheses.clear();
-        totals.clear();
-        minutes.clear();
-        models.clear();
-    }
-
-    @Override
     public void process(Record<byte[], byte[]> record) {
         String topic = context.recordMetadata().map(m -> m.topic()).orElse(config.hypothesesTopic());
         if (topic.equals(config.referencesTopic())) {

@@ -20,11 +20,11 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * the record is done (the processor does; the model's {@code offer} methods change nothing when
  * they refuse).
  *
- * <p>{@link #clear} in the processor's {@code init} and {@code close}: under exactly_once_v2 a
- * failed transaction makes Kafka Streams close the task dirty (processors' {@code close}), wipe
- * and restore its stores from the changelog and initialise the processors again before the next
- * record; a migrated task gets new processors. Either way the view starts empty on the restored
- * store and can never serve a value of an aborted transaction ({@code DecodedStoreRevivalTest}).
+ * <p>The processor makes new views in every {@code init}: under exactly_once_v2 a failed
+ * transaction makes Kafka Streams close the task dirty, wipe and restore its stores from the
+ * changelog and initialise the processors again before the next record; a migrated task gets new
+ * processors. Either way the view starts empty on the restored store and can never serve a value
+ * of an aborted transaction ({@code DecodedStoreRevivalTest}).
  */
 final class DecodedStore<V> {
     private final KeyValueStore<String, byte[]> store;
@@ -76,9 +76,5 @@ final class DecodedStore<V> {
     /** The store itself, for scans (whose values are the encoded bytes). */
     KeyValueStore<String, byte[]> store() {
         return store;
-    }
-
-    void clear() {
-        recent.clear();
     }
 }

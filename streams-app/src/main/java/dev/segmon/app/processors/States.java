@@ -186,30 +186,17 @@ public final class States {
 
     /** {@link Hypothesis#lastWallMs()} of an encoded hypothesis, without decoding it. */
     public static long hypothesisLastWallMs(byte[] b) {
-        int pending = readIntAt(b, 1);
+        ByteBuffer in = ByteBuffer.wrap(b);
         // version, pending (4 + 8n), hypMaxSeen 8, hypComplete 1, refCursor 4, hits 8, hypDecided 8
-        return readLongAt(b, 1 + 4 + 8 * pending + 8 + 1 + 4 + 8 + 8);
-    }
-
-    /** {@link Hypothesis#closed()} of an encoded hypothesis: its last byte. */
-    public static boolean hypothesisClosed(byte[] b) {
-        return b[b.length - 1] != 0;
+        return in.getLong(1 + 4 + 8 * in.getInt(1) + 8 + 1 + 4 + 8 + 8);
     }
 
     /** {@link Reference#lastWallMs()} of an encoded reference, without decoding it. */
     public static long referenceLastWallMs(byte[] b) {
-        int times = readIntAt(b, 1);
+        ByteBuffer in = ByteBuffer.wrap(b);
         // version, times (4 + 8n), maxSeen 8, complete 1, spans (4 + 8m)
-        int spansAt = 1 + 4 + 8 * times + 8 + 1;
-        return readLongAt(b, spansAt + 4 + 8 * readIntAt(b, spansAt));
-    }
-
-    private static int readIntAt(byte[] b, int at) {
-        return ((b[at] & 0xff) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
-    }
-
-    private static long readLongAt(byte[] b, int at) {
-        return ((long) readIntAt(b, at) << 32) | (readIntAt(b, at + 4) & 0xffffffffL);
+        int spansAt = 1 + 4 + 8 * in.getInt(1) + 8 + 1;
+        return in.getLong(spansAt + 4 + 8 * in.getInt(spansAt));
     }
 
     public static byte[] encode(Totals t) {

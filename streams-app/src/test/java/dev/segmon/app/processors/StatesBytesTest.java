@@ -56,7 +56,7 @@ class StatesBytesTest {
     }
 
     @Test
-    void expiryReadsWallClockAndClosedInPlace() {
+    void expiryReadsWallClockInPlace() {
         // The in-place reads must agree with the full decoders on the same bytes.
         States.Reference r = new States.Reference(new ReferenceBoundaries(new long[] {1, 2, 3}, 3, true, new long[] {0, 3}), 777L, 5L, false);
         assertEquals(777L, States.referenceLastWallMs(States.encode(r)));
@@ -66,8 +66,6 @@ class StatesBytesTest {
         byte[] open = States.encode(new States.Hypothesis(m, 888L, 6L, false));
         assertEquals(888L, States.hypothesisLastWallMs(open));
         assertEquals(888L, States.decodeHypothesis(open).lastWallMs());
-        assertEquals(false, States.hypothesisClosed(open));
-        assertEquals(true, States.hypothesisClosed(States.encode(new States.Hypothesis(m, 1L, 6L, true))));
     }
 
     @Test
