@@ -69,7 +69,7 @@ final class BenchCluster implements AutoCloseable {
     }
 
     List<String> inputTopicNames() {
-        return List.of(InputTopics.DEFAULT_HYPOTHESES, InputTopics.DEFAULT_REFERENCES);
+        return List.of(dev.segmon.app.wire.DefaultTopics.HYPOTHESES, dev.segmon.app.wire.DefaultTopics.REFERENCES);
     }
 
     KafkaTrafficSink producer() {

@@ -2,7 +2,7 @@ package dev.segmon.app.cli;
 
 import dev.segmon.app.Monitor;
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.topology.Topics;
+import dev.segmon.app.topology.TopicAdmin;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -92,7 +92,7 @@ public final class RunCommand implements Callable<Integer> {
         Monitor monitor;
         try {
             monitor = Monitor.start(config);
-        } catch (Topics.MissingTopicsException e) {
+        } catch (TopicAdmin.MissingTopicsException e) {
             throw new UsageException(e.getMessage());
         }
         CountDownLatch stopped = new CountDownLatch(1);

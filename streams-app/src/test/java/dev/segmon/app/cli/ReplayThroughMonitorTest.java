@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.segmon.app.Monitor;
 import dev.segmon.app.broker.EmbeddedBroker;
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.demo.PrometheusText;
+import dev.segmon.app.bench.PrometheusText;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.io.ReadOptions;
