@@ -4,7 +4,7 @@
     python3 docs/tools/gen_boundary_corpus.py --utterances 20000 --per-utterance 100 --out /tmp/corpus
 
 writes OUT/ref.jsonl and OUT/hyp.jsonl, one {"id": .., "boundaries": [..]} line per utterance
-(INTERFACE.md 2.6), both in the same utterance order. Reference: word durations of 100-500 ms
+(docs/contract.md 2.6), both in the same utterance order. Reference: word durations of 100-500 ms
 on a 1 ms grid; hypothesis: one boundary per reference boundary, nine in ten within +-30 ms, one
 in ten moved to the middle of the preceding gap (the model's RandomCorpus.realistic does the
 same). Fixed seed: the same command writes the same bytes.

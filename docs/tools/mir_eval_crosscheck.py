@@ -8,7 +8,7 @@ utterance at a time (each utterance's sorted boundaries b0 < b1 < ... become the
 utterance's precision/recall/F and the pooled counts (hits = precision * n_est per utterance,
 summed), which BoundaryMirEvalTest pins. It also prints the hits of
 mir_eval.util.match_events on the microsecond grid (integer times, window 20000), the
-convention of INTERFACE.md 2.1: mir_eval compares doubles, so an offset of exactly 20 ms such
+convention of docs/contract.md 2.1: mir_eval compares doubles, so an offset of exactly 20 ms such
 as 3.52 vs 3.50 (0.020000000000000018 in doubles) is a miss for it and a hit for segmon.
 
     apt-get install -y python3-mir-eval      # Debian 12: mir_eval 0.7
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "model/src/test/resources/boundary/mireval"
 WINDOW = 0.02
 
-# Hand-made utterances: the metric-anchors worked example, offsets exactly at 0.02 s in
+# Hand-made utterances: the worked example of docs/boundaries.md, offsets exactly at 0.02 s in
 # decimals that binary doubles cannot hold, shared windows where closest-first under-counts.
 HAND = [
     ("u1", [0.50, 1.00], [0.49, 0.51, 1.30]),

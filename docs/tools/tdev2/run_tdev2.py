@@ -6,7 +6,7 @@ measure as one JSON object, for segmon's tests and benchmark (docs/tde.md).
         [--contract | --exact-halves | --file-aware-tokens] [--files F1,F2]
 
 --contract patches tdev2 at its two documented departures from segmon's contract
-(INTERFACE.md 2.2), so that the figures are the contract's, computed by tdev2's own code:
+(docs/contract.md 2.2), so that the figures are the contract's, computed by tdev2's own code:
   * utils.check_boundary compares in exact rational arithmetic (Fractions of the decimal
     times) instead of floating point; so does the word choice of token_type (overlap);
   * Grouping.get_weights identifies a token by (file, snapped phones), not the snapped phones

@@ -4,7 +4,7 @@ package dev.segmon.model;
  * The one place where a count ratio is formed. Every rate segmon reports (precision, recall,
  * WER, breaks-correct, ...) is a quotient of two integer counts; a zero denominator yields
  * {@code null} rather than NaN, an exception or an invented convention such as pyannote's
- * 0/0 = 1 (see shared/notes/metric-anchors.md, "Empty sides").
+ * 0/0 = 1 (docs/boundaries.md, "Undefined values").
  */
 public final class Ratio {
     private Ratio() {

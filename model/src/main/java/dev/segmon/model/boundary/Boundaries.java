@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * Boundary extraction: the boundaries of an utterance are the distinct start and end times of
- * its segments (INTERFACE.md 2.1), on the microsecond grid, sorted ascending, held in a primitive
+ * its segments (docs/contract.md 2.1), on the microsecond grid, sorted ascending, held in a primitive
  * {@code long[]} so that millions of boundaries cost 8 bytes each.
  */
 public final class Boundaries {

@@ -134,7 +134,7 @@ public final class BoundaryScorer {
         }
     }
 
-    /** Fluent builder; defaults are INTERFACE.md's: 0.02 s, one-to-one, no trimming, no label dropped. */
+    /** Fluent builder; defaults are those of docs/contract.md 2.1: 0.02 s, one-to-one, no trimming, no label dropped. */
     public static final class Builder {
         private double toleranceSeconds = 0.02;
         private Matching matching = Matching.ONE_TO_ONE;

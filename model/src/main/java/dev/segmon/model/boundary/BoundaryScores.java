@@ -4,9 +4,9 @@ import dev.segmon.model.Ratio;
 
 /**
  * Every boundary ratio, derived from {@link BoundaryCounts} in this one place. A ratio whose
- * denominator is zero is {@code null} (INTERFACE.md 2).
+ * denominator is zero is {@code null} (docs/contract.md 2).
  *
- * <p>Formulas (INTERFACE.md 2.1; shared/notes/metric-anchors.md):
+ * <p>Formulas (docs/contract.md 2.1; sources and a worked example in docs/boundaries.md):
  * <ul>
  * <li>precision P = hypothesisHits / N_hyp; recall R = hit rate HR = referenceHits / N_ref;</li>
  * <li>F1 = 2 hits / (N_hyp + N_ref) for one-to-one counts, which equals 2PR/(P+R) where both

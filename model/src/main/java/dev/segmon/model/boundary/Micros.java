@@ -1,7 +1,7 @@
 package dev.segmon.model.boundary;
 
 /**
- * Times on the microsecond grid. INTERFACE.md 2.1 rounds every time to the microsecond before
+ * Times on the microsecond grid. docs/contract.md 2.1 rounds every time to the microsecond before
  * comparing, so that {@code |0.52 - 0.50| <= 0.02} holds (in doubles the difference is
  * 0.020000000000000018 and a naive comparison misses the hit, as pyannote.metrics does), and a
  * CTM word's start + duration equals the next word's start when the decimals say so.

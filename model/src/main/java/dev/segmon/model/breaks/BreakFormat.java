@@ -3,14 +3,14 @@ package dev.segmon.model.breaks;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** The two phrase-break inputs of INTERFACE.md 2.3. */
+/** The two phrase-break inputs of docs/contract.md 2.3. */
 public enum BreakFormat {
     /** {@code {"id": "s1", "junctures": ["NB", "B", "NB"]}} per line; sentences pair by id. */
     JSONL,
     /** {@code word LABEL} per line, a blank line between sentences; sentences pair by position. */
     WORDS;
 
-    /** {@code .jsonl} files are JSONL, anything else word-per-line (INTERFACE.md 2.3). */
+    /** {@code .jsonl} files are JSONL, anything else word-per-line (docs/contract.md 2.3). */
     public static BreakFormat detect(Path path) {
         Path name = path.getFileName();
         return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".jsonl") ? JSONL : WORDS;

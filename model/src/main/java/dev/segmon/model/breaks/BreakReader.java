@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads phrase-break files (INTERFACE.md 2.3) into sentences. Every bad line is an
+ * Reads phrase-break files (docs/contract.md 2.3) into sentences. Every bad line is an
  * {@link InputException} naming the file and line.
  *
  * <p>Word-per-line files follow Festival's convention of storing a juncture's label on the word

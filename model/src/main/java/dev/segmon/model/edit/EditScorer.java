@@ -2,7 +2,7 @@ package dev.segmon.model.edit;
 
 import java.util.List;
 
-/** Corpus WER and NED over paired Kaldi transcripts (INTERFACE.md 2.4). */
+/** Corpus WER and NED over paired Kaldi transcripts (docs/contract.md 2.4). */
 public final class EditScorer {
     private EditScorer() {
     }

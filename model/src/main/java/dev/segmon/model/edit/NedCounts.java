@@ -13,7 +13,7 @@ public record NedCounts(double distanceSum, long utterances) {
 
     /**
      * One utterance: Levenshtein distance / max(len(ref), len(hyp)), 0 when both are empty
-     * (INTERFACE.md 2.4; the normalisation of the ZeroSpeech NED, which divides by the longer
+     * (docs/contract.md 2.4; the normalisation of the ZeroSpeech NED, which divides by the longer
      * sequence so that the value stays in [0, 1]).
      */
     public static NedCounts of(int distance, int referenceLength, int hypothesisLength) {

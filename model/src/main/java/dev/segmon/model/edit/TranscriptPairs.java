@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * Pairs reference and hypothesis transcripts by utterance id for WER and NED. An utterance on one
- * side only is handed over against an empty transcript (INTERFACE.md 2.4) and listed as unpaired.
+ * side only is handed over against an empty transcript (docs/contract.md 2.4) and listed as unpaired.
  */
 public final class TranscriptPairs {
     private static final int[] EMPTY = new int[0];

@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** The alignment formats of INTERFACE.md 2.6, detected by extension unless named. */
+/** The alignment formats of docs/contract.md 2.6, detected by extension unless named. */
 public enum AlignmentFormat {
     /** {@code {"id": "u1", "segments": [...]}} or {@code {"id": "u1", "boundaries": [...]}} per line. */
     JSONL,

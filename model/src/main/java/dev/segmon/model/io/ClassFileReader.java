@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads the two block formats of the ZeroSpeech term-discovery evaluation (INTERFACE.md 2.2):
+ * Reads the two block formats of the ZeroSpeech term-discovery evaluation (docs/contract.md 2.2):
  * <ul>
  * <li>class files ({@link #readClasses}): blocks that open with a {@code Class N} header line
  *     (anything after N is ignored, as tdev2's {@code disc_reader} does), then

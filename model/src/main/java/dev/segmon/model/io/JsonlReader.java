@@ -17,7 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * JSONL alignments (INTERFACE.md 2.6), one utterance per line:
+ * JSONL alignments (docs/contract.md 2.6), one utterance per line:
  * {@code {"id": "u1", "segments": [{"start": 0.0, "end": 0.42, "label": "hi"}]}} or
  * {@code {"id": "u1", "boundaries": [0.0, 0.42]}}. Blank lines are skipped, unknown fields ignored.
  *

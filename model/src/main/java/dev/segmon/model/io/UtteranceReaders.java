@@ -2,7 +2,7 @@ package dev.segmon.model.io;
 
 import java.nio.file.Path;
 
-/** Opens any alignment input of INTERFACE.md 2.6 as a stream of utterances. */
+/** Opens any alignment input of docs/contract.md 2.6 as a stream of utterances. */
 public final class UtteranceReaders {
     private UtteranceReaders() {
     }

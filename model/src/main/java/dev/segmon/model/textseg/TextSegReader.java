@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads the JSONL documents of INTERFACE.md 2.5, one per line, in one of three forms:
+ * Reads the JSONL documents of docs/contract.md 2.5, one per line, in one of three forms:
  * {@code {"id": "d1", "masses": [6, 3, 4]}}, {@code {"id": "d1", "boundaries": "0000010001"}} or
  * {@code {"id": "d1", "length": 12, "segments": [[0, 3], [3, 5], [8, 10]]}}. Blank lines are
  * skipped, unknown fields ignored; every problem is an {@link InputException} at its line.

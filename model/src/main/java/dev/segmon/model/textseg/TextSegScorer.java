@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Pk and WindowDiff over a corpus of documents paired by id (INTERFACE.md 2.5). The corpus
+ * Pk and WindowDiff over a corpus of documents paired by id (docs/contract.md 2.5). The corpus
  * figures are unweighted means of the documents' values, as one averages segeval's or NLTK's
  * per-document results.
  */

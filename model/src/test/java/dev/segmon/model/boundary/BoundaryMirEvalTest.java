@@ -96,7 +96,7 @@ class BoundaryMirEvalTest {
         //               segment.detection on doubles: 2478 hits.
         //   trim=True:  n_ref=3783 n_hyp=3731; microsecond grid: 2242 hits; doubles: 2225 hits.
         // The differences are offsets of exactly 20 ms that doubles put just above 0.02 (for instance
-        // |3.52 - 3.5| = 0.020000000000000018, |4.112 - 4.092| = 0.020000000000000462): INTERFACE.md 2.1
+        // |3.52 - 3.5| = 0.020000000000000018, |4.112 - 4.092| = 0.020000000000000462): docs/contract.md 2.1
         // counts them as hits, mir_eval on doubles does not.
         CorpusBoundaryResult random = score("random", false);
         assertEquals(BoundaryCounts.oneToOne(4183, 4131, 2498), random.counts());

@@ -7,14 +7,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The ratios derived from counts. Expected values are worked by hand from the formulas of
- * INTERFACE.md 2.1 and Räsänen, Laine and Altosaar (2009), the arithmetic in the comments.
+ * docs/contract.md 2.1 and Räsänen, Laine and Altosaar (2009), the arithmetic in the comments.
  */
 class BoundaryScoresTest {
     private static final double EPS = 1e-12;
 
     @Test
     void workedExampleOfTheMetricAnchors() {
-        // shared/notes/metric-anchors.md: ref {0.50, 1.00}, hyp {0.49, 0.51, 1.30}, tolerance 0.02,
+        // Worked example of docs/boundaries.md "Formulas": ref {0.50, 1.00}, hyp {0.49, 0.51, 1.30}, tolerance 0.02,
         // one-to-one: hits 1, P 1/3, R 0.5, OS 0.5, R-value 0.2929.
         BoundaryCounts c = Matching.ONE_TO_ONE.count(new long[] {500_000, 1_000_000},
                 new long[] {490_000, 510_000, 1_300_000}, 20_000);
@@ -55,7 +55,7 @@ class BoundaryScoresTest {
     void emptyHypothesisGivesRValueOfThePaperAndNoPrecision() {
         // n_ref 2, n_hyp 0: P = 0/0 -> null; R = 0/2 = 0; F1 = 0/(0+2) = 0; OS = 0/2 - 1 = -1.
         // HR = 0, OS = -100: r1 = sqrt(100^2 + 100^2) = 141.421, r2 = (100 + 0 - 100)/sqrt(2) = 0,
-        // R = 1 - 141.421/200 = 0.29289 (INTERFACE.md: "an empty hypothesis gives 0.2929").
+        // R = 1 - 141.421/200 = 0.29289 (docs/contract.md 2.1: "an empty hypothesis gives 0.2929").
         BoundaryScores s = Matching.ONE_TO_ONE.count(new long[] {500_000, 1_000_000}, new long[0], 20_000).scores();
         assertNull(s.precision());
         assertEquals(0.0, s.recall(), EPS);

@@ -16,7 +16,7 @@ class BreakScorerTest {
 
     @Test
     void handExampleOfTheMetricAnchors() {
-        // shared/notes/metric-anchors.md: ref NB B NB NB B NB B NB, test NB B B NB NB NB B NB.
+        // Hand example of docs/text-metrics.md section 1: ref NB B NB NB B NB B NB, test NB B B NB NB NB B NB.
         // Breaks in ref at 1, 4, 6; in test at 1, 2, 6. Position 4: ref B, test NB -> D.
         // Position 2: ref NB, test B -> I. N = 8, B = 3, D = 1, I = 1, S = 0.
         BreakCounts c = BreakScorer.score(labels("NB B NB NB B NB B NB"), labels("NB B B NB NB NB B NB"));

@@ -23,7 +23,7 @@ class LevenshteinTest {
 
     @Test
     void scliteWeightsCanPreferMoreErrorsThanUnitCosts() {
-        // shared/notes/metric-anchors.md: ref a b c d e, hyp d e x y z.
+        // docs/text-metrics.md section 2 (sclite -s run on it agrees): ref a b c d e, hyp d e x y z.
         // Unit costs: 5 substitutions (cost 5) beat 3 D + 3 I (cost 6).
         // sclite: 5 S cost 20, 3 D + 3 I (match d e) cost 18.
         int[] ref = tokens("a b c d e");

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The JSONL reader parses the file as one stream of JSON objects (for speed) yet keeps the
  * line-oriented contract: one object per line, blank lines skipped, every error located at the
- * line of the utterance it concerns (INTERFACE.md 1: "file:line: problem").
+ * line of the utterance it concerns (docs/contract.md 1: "file:line: problem").
  */
 class JsonlStreamReadingTest {
 

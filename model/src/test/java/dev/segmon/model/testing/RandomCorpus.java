@@ -104,7 +104,7 @@ public final class RandomCorpus {
         return m;
     }
 
-    /** Writes the two sides as JSONL {@code {"id": .., "boundaries": [..]}} files (INTERFACE.md 2.6). */
+    /** Writes the two sides as JSONL {@code {"id": .., "boundaries": [..]}} files (docs/contract.md 2.6). */
     public static void writeJsonl(List<Pair> corpus, Path referenceFile, Path hypothesisFile) {
         try (BufferedWriter ref = Files.newBufferedWriter(referenceFile, StandardCharsets.UTF_8);
              BufferedWriter hyp = Files.newBufferedWriter(hypothesisFile, StandardCharsets.UTF_8)) {

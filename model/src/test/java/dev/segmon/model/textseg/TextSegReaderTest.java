@@ -37,7 +37,7 @@ class TextSegReaderTest {
 
     @Test
     void eachGapOfAPartialSegmentationBecomesOneSegment() {
-        // INTERFACE.md 2.5: length 12, segments [0,3) [3,5) [8,10): gaps [5,8) and [10,12)
+        // docs/contract.md 2.5: length 12, segments [0,3) [3,5) [8,10): gaps [5,8) and [10,12)
         // become segments -> masses 3, 2, 3, 2, 2 -> boundaries at 3, 5, 8, 10.
         TextDocument d = read("{\"id\": \"d1\", \"length\": 12, \"segments\": [[0, 3], [3, 5], [8, 10]]}").get(0);
         assertEquals(Segmentation.ofMasses(3, 2, 3, 2, 2), d.segmentation());

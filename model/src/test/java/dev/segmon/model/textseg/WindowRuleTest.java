@@ -9,7 +9,7 @@ class WindowRuleTest {
 
     @Test
     void masses5And5GiveEachToolsDefault() {
-        // shared/notes/metric-anchors.md: reference masses (5, 5) give k = 4, 2 and 3.
+        // docs/text-metrics.md section 3 (each tool's rule, worked by hand): reference masses (5, 5) give k = 4, 2 and 3.
         // NLTK: L = 9 flags, 1 boundary, round(9 / 2) = round(4.5) = 4 (half to even).
         // segeval: mean 5, round(2.5) = 2 (half to even), at least 2.
         // Choi: Math.round(2.5) = 3 (half up).
