@@ -81,7 +81,7 @@ public final class Monitor implements AutoCloseable {
     }
 
     // KafkaStreamsMetrics bound before RUNNING only sees client and thread metrics
-    // (shared/notes/kafka-and-prometheus.md), so it is bound on the first transition to RUNNING.
+    // (docs/streaming.md, "Versions that work together"), so it is bound on the first transition to RUNNING.
     private synchronized void bindClientMetrics() {
         if (streamsMetrics == null) {
             streamsMetrics = new KafkaStreamsMetrics(streams);

@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code segmon replay}: a corpus in any {@code eval boundaries} format onto the monitor's topics (INTERFACE.md 3.0). */
+/** {@code segmon replay}: a corpus in any {@code eval boundaries} format onto the monitor's topics (docs/contract.md 3.0). */
 @Command(name = "replay",
         mixinStandardHelpOptions = true,
         description = {

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code segmon run}: the streaming monitor against any Kafka cluster (INTERFACE.md 3.0). Every
+ * {@code segmon run}: the streaming monitor against any Kafka cluster (docs/contract.md 3.0). Every
  * option may also come from a {@code SEGMON_*} environment variable or the {@code --config}
  * properties file; Kafka client settings pass through ({@link MonitorConfig#fromSources}).
  */

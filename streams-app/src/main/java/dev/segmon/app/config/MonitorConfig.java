@@ -272,7 +272,7 @@ public final class MonitorConfig {
                 + "," + scoresTopic + "," + deadLettersTopic + "," + metricsTopic + ", kafka=" + kafkaProperties.keySet() + "]";
     }
 
-    /** Fluent builder; defaults are INTERFACE.md 3.0's. */
+    /** Fluent builder; defaults are docs/contract.md 3.0's. */
     public static final class Builder {
         private String bootstrapServers;
         private String applicationId = "segmon";

@@ -109,7 +109,7 @@ public final class SegmonTopology {
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, config.applicationId());
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
         // Exactly-once covers the output topics and the state stores, which is where every
-        // exported number comes from (shared/notes/kafka-and-prometheus.md).
+        // exported number comes from (docs/streaming.md, "Why the totals are exact").
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         // Under exactly-once Kafka Streams commits every 100 ms by default, and on a small cluster
         // a transaction commit takes about as long, so the thread would wait more than it works

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * INTERFACE.md 3.1's promise end to end: a corpus sent by {@code segmon replay} (boundaries
+ * docs/contract.md 3.1's promise end to end: a corpus sent by {@code segmon replay} (boundaries
  * shuffled within the max-disorder bound) into a real broker and scored by the real monitor
  * ends with the totals that the offline scorer ({@code eval boundaries}) gives on the same files.
  */

@@ -21,7 +21,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract of INTERFACE.md 3.1: whatever the interleaving of the two sides (within the
+ * The contract of docs/contract.md 3.1: whatever the interleaving of the two sides (within the
  * disorder bound), duplicates and references arriving after the hypotheses, once everything is
  * ended/final (and unreferenced hypotheses have expired), the totals read from the stores equal
  * {@link BoundaryScorer} (what {@code eval boundaries} runs) on the same data. The expected
