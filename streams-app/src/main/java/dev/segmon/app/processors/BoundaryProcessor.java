@@ -65,15 +65,26 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private final MinuteWindows minutes;
     private final DeadLetters deadLetters;
     private final UtteranceScorer scorer;
+    private final List<UtteranceBook> books;
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<String, Long> referenceClock;
 
     public BoundaryProcessor(MonitorConfig config, ProcessorNames names) {
-        this(config, names, EXPIRY_INDEX_CAPACITY);
+        this(config, names, List.of());
+    }
+
+    /** With {@code books} that keep figures per closed utterance (see {@link UtteranceBook}). */
+    public BoundaryProcessor(MonitorConfig config, ProcessorNames names, List<UtteranceBook> books) {
+        this(config, names, books, EXPIRY_INDEX_CAPACITY);
     }
 
     /** {@code expiryIndexCapacity}: see {@link #EXPIRY_INDEX_CAPACITY} (tests use small ones). */
     BoundaryProcessor(MonitorConfig config, ProcessorNames names, long expiryIndexCapacity) {
+        this(config, names, List.of(), expiryIndexCapacity);
+    }
+
+    private BoundaryProcessor(MonitorConfig config, ProcessorNames names, List<UtteranceBook> books, long expiryIndexCapacity) {
+        this.books = List.copyOf(books);
         this.config = config;
         this.names = names;
         this.disorderMicros = Micros.of(config.maxDisorder());
@@ -82,7 +93,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.totals = new SeriesTotals(names.totals(), DECODED_ENTRIES);
         this.minutes = new MinuteWindows(names.minuteWindows(), names.minuteWindowsSink());
         this.deadLetters = new DeadLetters(names.deadLetterCounts(), names.deadLettersSink());
-        this.scorer = new UtteranceScorer(names.scoresSink(), config.tolerance(), Micros.of(config.tolerance()), disorderMicros, totals, minutes);
+        this.scorer = new UtteranceScorer(names.scoresSink(), config.tolerance(), Micros.of(config.tolerance()), disorderMicros, totals, minutes, this.books);
     }
 
     @Override
@@ -93,6 +104,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         minutes.init(context);
         deadLetters.init(context);
         scorer.init(context);
+        for (UtteranceBook b : books) {
+            b.init(context);
+        }
         this.referenceClock = context.getStateStore(names.referenceClock());
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
         context.schedule(WINDOW_EMIT_INTERVAL, PunctuationType.WALL_CLOCK_TIME, minutes::emit);
@@ -137,10 +151,19 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
                 deadLetters.send(record, DeadLetterReason.of(a), h.model(), h.tier(), "time " + t);
             }
         }
-        if (h.end() && !m.completeHypothesis()) {
-            deadLetters.send(record, DeadLetterReason.DUPLICATE, h.model(), h.tier(), "second end");
+        boolean endedNow = false;
+        if (h.end()) {
+            endedNow = m.completeHypothesis();
+            if (!endedNow) {
+                deadLetters.send(record, DeadLetterReason.DUPLICATE, h.model(), h.tier(), "second end");
+            }
         }
         HypothesisState next = new HypothesisState(m, context.currentSystemTimeMs(), Math.max(state.lastRecordMs(), record.timestamp()), false);
+        if (endedNow) {
+            for (UtteranceBook b : books) {
+                b.ended(key, next, record.timestamp());
+            }
+        }
         states.put(key, scorer.advance(key, next, states.reference(key.reference()), record.timestamp()));
     }
 

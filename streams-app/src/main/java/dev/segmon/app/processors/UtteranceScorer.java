@@ -24,9 +24,12 @@ final class UtteranceScorer {
     private final long disorderMicros;
     private final SeriesTotals totals;
     private final MinuteWindows minutes;
+    private final java.util.List<UtteranceBook> books;
     private ProcessorContext<Object, Object> context;
 
-    UtteranceScorer(String scoresSink, double tolerance, long toleranceMicros, long disorderMicros, SeriesTotals totals, MinuteWindows minutes) {
+    UtteranceScorer(String scoresSink, double tolerance, long toleranceMicros, long disorderMicros, SeriesTotals totals, MinuteWindows minutes,
+                    java.util.List<UtteranceBook> books) {
+        this.books = books;
         this.scoresSink = scoresSink;
         this.tolerance = tolerance;
         this.toleranceMicros = toleranceMicros;
@@ -63,7 +66,12 @@ final class UtteranceScorer {
         totals.update(key.series(), t -> t.withOutcome(outcome).withOpen(-1));
         UtteranceScore score = new UtteranceScore(key.utterance(), key.model(), key.tier(), outcome, m.decided(), tolerance);
         context.forward(new Record<Object, Object>(key.utterance(), score.toJson(), timestamp), scoresSink);
-        return new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true);
+        HypothesisState closed = new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true);
+        UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp);
+        for (UtteranceBook b : books) {
+            b.closed(event);
+        }
+        return closed;
     }
 
     /** Runs the matcher and adds what it decided (and {@code closed} utterances) to the totals and the minute. */

@@ -44,19 +44,27 @@ public final class StoreMonitorState implements MonitorState {
 
     @Override
     public SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> minutes(long fromMs, long toMs) {
-        SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> out = new TreeMap<>();
+        return windows(StoreNames.MINUTE_WINDOWS, fromMs, toMs, MinuteCounts::plus);
+    }
+
+    /**
+     * The windows of a window store starting in [fromMs, toMs), by key and window start, values of
+     * one window from several tasks merged. Empty while the store cannot be queried.
+     */
+    @SuppressWarnings("unchecked")
+    public <K, V> SortedMap<K, SortedMap<Long, V>> windows(String name, long fromMs, long toMs, BinaryOperator<V> merge) {
+        SortedMap<K, SortedMap<Long, V>> out = new TreeMap<>();
         if (toMs <= fromMs) {
             return out;
         }
         try {
-            @SuppressWarnings("unchecked")
-            ReadOnlyWindowStore<ModelTier, MinuteCounts> store = (ReadOnlyWindowStore<ModelTier, MinuteCounts>) windows.apply(StoreNames.MINUTE_WINDOWS);
+            ReadOnlyWindowStore<K, V> store = (ReadOnlyWindowStore<K, V>) windows.apply(name);
             // fetchAll, not fetch(key, ...): across several tasks, Kafka's composite window store
             // answers a keyed fetch from the first task that has the key, and a (model, tier) has
             // minutes in every task. The time range is inclusive at both ends.
-            try (KeyValueIterator<Windowed<ModelTier>, MinuteCounts> it = store.fetchAll(Instant.ofEpochMilli(fromMs), Instant.ofEpochMilli(toMs - 1))) {
+            try (KeyValueIterator<Windowed<K>, V> it = store.fetchAll(Instant.ofEpochMilli(fromMs), Instant.ofEpochMilli(toMs - 1))) {
                 it.forEachRemaining(kv -> out.computeIfAbsent(kv.key.key(), k -> new TreeMap<>())
-                        .merge(kv.key.window().start(), kv.value, MinuteCounts::plus));
+                        .merge(kv.key.window().start(), kv.value, merge));
             }
         } catch (InvalidStateStoreException e) {
             out.clear();
@@ -74,9 +82,9 @@ public final class StoreMonitorState implements MonitorState {
         return all(StoreNames.REFERENCE_CLOCK, Math::max);
     }
 
-    /** Every entry of a key-value store, values of one key (from several tasks) merged. */
+    /** Every entry of a key-value store, values of one key (from several tasks) merged. Empty while the store cannot be queried. */
     @SuppressWarnings("unchecked")
-    private <K, V> SortedMap<K, V> all(String name, BinaryOperator<V> merge) {
+    public <K, V> SortedMap<K, V> all(String name, BinaryOperator<V> merge) {
         SortedMap<K, V> out = new TreeMap<>();
         try {
             ReadOnlyKeyValueStore<K, V> store = (ReadOnlyKeyValueStore<K, V>) keyValue.apply(name);

@@ -3,6 +3,7 @@ package dev.segmon.app.topology;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.processors.BoundaryProcessor;
 import dev.segmon.app.processors.ProcessorNames;
+import dev.segmon.app.processors.UtteranceBook;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys;
 import dev.segmon.app.state.MinuteCounts;
@@ -61,7 +62,7 @@ public final class SegmonTopology {
         Topology t = new Topology();
         t.addSource(HYPOTHESES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.hypothesesTopic());
         t.addSource(REFERENCES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.referencesTopic());
-        t.addProcessor(PROCESSOR, () -> new BoundaryProcessor(config, NAMES), HYPOTHESES_SOURCE, REFERENCES_SOURCE);
+        t.addProcessor(PROCESSOR, () -> new BoundaryProcessor(config, NAMES, books(config)), HYPOTHESES_SOURCE, REFERENCES_SOURCE);
         for (StoreBuilder<?> store : stores(true)) {
             t.addStateStore(store, PROCESSOR);
         }
@@ -92,6 +93,14 @@ public final class SegmonTopology {
     }
 
     private static final Duration MINUTE = Duration.ofMinutes(1);
+
+    /**
+     * The books that keep figures per closed utterance beside the boundary counts, new for every
+     * processor instance (each holds its task's stores); their stores are among {@link #stores}.
+     */
+    static List<UtteranceBook> books(MonitorConfig config) {
+        return List.of();
+    }
 
     private static <K, V> StoreBuilder<?> keyValue(String name, Serde<K> keys, Serde<V> values, boolean persistent) {
         return Stores.keyValueStoreBuilder(persistent ? Stores.persistentKeyValueStore(name) : Stores.inMemoryKeyValueStore(name),

@@ -20,9 +20,7 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
     public String toJson() {
         return Json.write(g -> {
             g.writeStartObject();
-            g.writeStringField("utterance", utterance);
-            g.writeStringField("model", model);
-            g.writeStringField("tier", tier);
+            Json.names(g, utterance, model, tier);
             if (times.length == 1) {
                 g.writeNumberField("time", times[0]);
             } else if (times.length > 1) {

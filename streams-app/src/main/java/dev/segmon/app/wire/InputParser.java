@@ -23,37 +23,32 @@ final class InputParser {
     }
 
     static InputEvent hypothesis(byte[] key, byte[] value, Set<String> tiers) {
-        JsonNode root = object(value);
-        if (root == null) {
-            return new Rejected(DeadLetterReason.MALFORMED_JSON, UNKNOWN, UNKNOWN, "not a JSON object");
-        }
-        String model = name(root, "model");
-        String tier = name(root, "tier");
-        String utterance = name(root, "utterance");
-        String modelLabel = model == null ? UNKNOWN : model;
-        String tierLabel = tier == null ? UNKNOWN : tier;
-        Rejected refused = names(key, utterance, model, tier, tiers, modelLabel, tierLabel);
-        if (refused != null) {
+        Object head = head(key, value, tiers, true);
+        if (head instanceof Rejected refused) {
             return refused;
         }
+        JsonNode root = ((Head) head).root;
+        String utterance = ((Head) head).utterance;
+        String model = ((Head) head).model;
+        String tier = ((Head) head).tier;
         JsonNode time = root.get("time");
         JsonNode times = root.get("times");
         JsonNode end = root.get("end");
         if (end != null && !end.isBoolean()) {
-            return new Rejected(DeadLetterReason.MISSING_FIELD, modelLabel, tierLabel, "end must be true or false");
+            return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "end must be true or false");
         }
         boolean ended = end != null && end.booleanValue();
         double[] values;
         if (time != null && times != null) {
-            return new Rejected(DeadLetterReason.MISSING_FIELD, modelLabel, tierLabel, "both time and times");
+            return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "both time and times");
         } else if (time != null) {
             values = new double[] {number(time)};
         } else if (times != null) {
             if (!times.isArray()) {
-                return new Rejected(DeadLetterReason.INVALID_TIME, modelLabel, tierLabel, "times must be an array");
+                return new Rejected(DeadLetterReason.INVALID_TIME, model, tier, "times must be an array");
             }
             if (times.size() > InputEvent.MAX_ARRAY) {
-                return new Rejected(DeadLetterReason.TOO_LARGE, modelLabel, tierLabel,
+                return new Rejected(DeadLetterReason.TOO_LARGE, model, tier,
                         times.size() + " times, at most " + InputEvent.MAX_ARRAY + " per record");
             }
             values = new double[times.size()];
@@ -63,11 +58,11 @@ final class InputParser {
         } else if (ended) {
             values = new double[0];
         } else {
-            return new Rejected(DeadLetterReason.MISSING_FIELD, modelLabel, tierLabel, "time, times or end");
+            return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "time, times or end");
         }
         for (double v : values) {
             if (!validTime(v)) {
-                return new Rejected(DeadLetterReason.INVALID_TIME, modelLabel, tierLabel, "time must be a finite number >= 0");
+                return new Rejected(DeadLetterReason.INVALID_TIME, model, tier, "time must be a finite number >= 0");
             }
         }
         Arrays.sort(values);
@@ -75,32 +70,28 @@ final class InputParser {
     }
 
     static InputEvent reference(byte[] key, byte[] value, Set<String> tiers) {
-        JsonNode root = object(value);
-        if (root == null) {
-            return new Rejected(DeadLetterReason.MALFORMED_JSON, NO_MODEL, UNKNOWN, "not a JSON object");
-        }
-        String tier = name(root, "tier");
-        String utterance = name(root, "utterance");
-        String tierLabel = tier == null ? UNKNOWN : tier;
-        Rejected refused = names(key, utterance, NO_MODEL, tier, tiers, NO_MODEL, tierLabel);
-        if (refused != null) {
+        Object head = head(key, value, tiers, false);
+        if (head instanceof Rejected refused) {
             return refused;
         }
+        JsonNode root = ((Head) head).root;
+        String utterance = ((Head) head).utterance;
+        String tier = ((Head) head).tier;
         JsonNode segments = root.get("segments");
         JsonNode fin = root.get("final");
         if (fin != null && !fin.isBoolean()) {
-            return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tierLabel, "final must be true or false");
+            return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tier, "final must be true or false");
         }
         boolean last = fin != null && fin.booleanValue();
         if (segments == null && !last) {
-            return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tierLabel, "segments");
+            return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tier, "segments");
         }
         if (segments != null && !segments.isArray()) {
-            return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tierLabel, "segments must be an array");
+            return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tier, "segments must be an array");
         }
         int n = segments == null ? 0 : segments.size();
         if (n > InputEvent.MAX_ARRAY) {
-            return new Rejected(DeadLetterReason.TOO_LARGE, NO_MODEL, tierLabel, n + " segments, at most " + InputEvent.MAX_ARRAY + " per chunk");
+            return new Rejected(DeadLetterReason.TOO_LARGE, NO_MODEL, tier, n + " segments, at most " + InputEvent.MAX_ARRAY + " per chunk");
         }
         List<Segment> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -108,17 +99,38 @@ final class InputParser {
             JsonNode start = s.get("start");
             JsonNode stop = s.get("end");
             if (start == null || stop == null) {
-                return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tierLabel, "segment start/end");
+                return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tier, "segment start/end");
             }
             double from = number(start);
             double to = number(stop);
             if (!validTime(from) || !validTime(to) || to < from) {
-                return new Rejected(DeadLetterReason.INVALID_TIME, NO_MODEL, tierLabel, "segment needs finite 0 <= start <= end");
+                return new Rejected(DeadLetterReason.INVALID_TIME, NO_MODEL, tier, "segment needs finite 0 <= start <= end");
             }
             JsonNode label = s.get("label");
             out.add(new Segment(from, to, label != null && label.isTextual() ? label.textValue() : ""));
         }
         return new ReferenceChunk(utterance, tier, out, last);
+    }
+
+    /** The parsed object and its names, all checked. */
+    private record Head(JsonNode root, String utterance, String model, String tier) {
+    }
+
+    /**
+     * The record's JSON object and names ({@code hasModel}: a hypothesis, which names its model;
+     * a reference belongs to model "none"), or why not.
+     */
+    private static Object head(byte[] key, byte[] value, Set<String> tiers, boolean hasModel) {
+        JsonNode root = object(value);
+        String defaultModel = hasModel ? UNKNOWN : NO_MODEL;
+        if (root == null) {
+            return new Rejected(DeadLetterReason.MALFORMED_JSON, defaultModel, UNKNOWN, "not a JSON object");
+        }
+        String model = hasModel ? name(root, "model") : NO_MODEL;
+        String tier = name(root, "tier");
+        String utterance = name(root, "utterance");
+        Rejected refused = names(key, utterance, model, tier, tiers, model == null ? UNKNOWN : model, tier == null ? UNKNOWN : tier);
+        return refused != null ? refused : new Head(root, utterance, model, tier);
     }
 
     /** The checks of the names both sides carry; null when they pass. */

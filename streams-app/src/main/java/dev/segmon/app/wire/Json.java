@@ -31,6 +31,13 @@ public final class Json {
         return out.toString();
     }
 
+    /** The names that head every per-utterance record, in the order the contract shows them. */
+    public static void names(JsonGenerator g, String utterance, String model, String tier) throws IOException {
+        g.writeStringField("utterance", utterance);
+        g.writeStringField("model", model);
+        g.writeStringField("tier", tier);
+    }
+
     /** A ratio, or null where its denominator is 0 (docs/contract.md 2). */
     public static void ratio(JsonGenerator g, String field, Double value) throws IOException {
         if (value == null) {

@@ -12,9 +12,7 @@ public record UtteranceScore(String utterance, String model, String tier, Outcom
     public String toJson() {
         return Json.write(g -> {
             g.writeStartObject();
-            g.writeStringField("utterance", utterance);
-            g.writeStringField("model", model);
-            g.writeStringField("tier", tier);
+            Json.names(g, utterance, model, tier);
             g.writeStringField("outcome", outcome.label());
             CountsJson.write(g, counts);
             g.writeNumberField("tolerance", tolerance);
