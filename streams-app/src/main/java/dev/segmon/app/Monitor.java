@@ -3,8 +3,10 @@ package dev.segmon.app;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.state.StoreMonitorState;
 import dev.segmon.app.topology.SegmonTopology;
-import dev.segmon.app.topology.Topics;
+import dev.segmon.app.topology.TopicAdmin;
 import dev.segmon.app.topology.TransientFailureHandler;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -31,6 +33,7 @@ public final class Monitor implements AutoCloseable {
     private final KafkaStreams streams;
     private final PrometheusMeterRegistry registry;
     private final MetricsServer server;
+    private final MonitorState state;
     private final CountDownLatch running = new CountDownLatch(1);
     private volatile KafkaStreamsMetrics streamsMetrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -38,7 +41,8 @@ public final class Monitor implements AutoCloseable {
     private Monitor(MonitorConfig config) {
         this.config = config;
         Properties props = SegmonTopology.streamsProperties(config);
-        Topics.ensure(config, props);
+        TopicAdmin.ensure(props, SegmonTopology.topics(config),
+                new TopicAdmin.Creation(config.createTopics(), config.partitions(), config.replicationFactor()), TopicAdmin.Mode.STRICT);
         this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         this.streams = new KafkaStreams(SegmonTopology.build(config), props);
         // A thread killed by the broker being away is replaced; anything else stops the client.
@@ -49,7 +53,8 @@ public final class Monitor implements AutoCloseable {
                 running.countDown();
             }
         });
-        StoreMetrics storeMetrics = new StoreMetrics(streams);
+        this.state = StoreMonitorState.of(streams);
+        StoreMetrics storeMetrics = new StoreMetrics(state, System::currentTimeMillis);
         registry.getPrometheusRegistry().register(storeMetrics);
         // The segmon_* families alone, for /metrics?name[]=segmon_...: see MetricsServer.
         PrometheusMeterRegistry own = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -68,7 +73,7 @@ public final class Monitor implements AutoCloseable {
     /**
      * Checks (or creates) the topics, starts the Kafka Streams client and the metrics endpoint.
      *
-     * @throws Topics.MissingTopicsException when topics are missing and may not be created
+     * @throws TopicAdmin.MissingTopicsException when topics are missing and may not be created
      * @throws UncheckedIOException          when the metrics port cannot be bound
      */
     public static Monitor start(MonitorConfig config) {
@@ -76,7 +81,7 @@ public final class Monitor implements AutoCloseable {
     }
 
     // KafkaStreamsMetrics bound before RUNNING only sees client and thread metrics
-    // (shared/notes/kafka-and-prometheus.md), so it is bound on the first transition to RUNNING.
+    // (docs/streaming.md, "Versions that work together"), so it is bound on the first transition to RUNNING.
     private synchronized void bindClientMetrics() {
         if (streamsMetrics == null) {
             streamsMetrics = new KafkaStreamsMetrics(streams);
@@ -112,6 +117,11 @@ public final class Monitor implements AutoCloseable {
     public boolean hasFailed() {
         KafkaStreams.State s = streams.state();
         return s == KafkaStreams.State.ERROR || s == KafkaStreams.State.PENDING_ERROR;
+    }
+
+    /** What this instance's active tasks hold (read afresh on every call). */
+    public MonitorState monitorState() {
+        return state;
     }
 
     /** The Prometheus text a scrape of {@code /metrics} returns. */

@@ -68,7 +68,7 @@ public final class Bench {
         long utterances = corpus.utterancesFor(options.events());
         note("starting a broker in a child JVM");
         try (BenchCluster cluster = BenchCluster.start(options.brokerHeap(), options.partitions(),
-                List.of(dev.segmon.app.replay.InputTopics.DEFAULT_HYPOTHESES, dev.segmon.app.replay.InputTopics.DEFAULT_REFERENCES,
+                List.of(dev.segmon.app.wire.DefaultTopics.HYPOTHESES, dev.segmon.app.wire.DefaultTopics.REFERENCES,
                         PASS_THROUGH_OUTPUT))) {
             note("broker at " + cluster.bootstrapServers() + " (pid " + cluster.broker.pid() + "); producing "
                     + utterances * corpus.recordsPerUtterance() + " records");

@@ -26,7 +26,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * count, a tuned producer and scratch directories, all removed on close.
  */
 final class BenchCluster implements AutoCloseable {
-    /** The producer settings measured best here (shared/notes/kafka-and-prometheus.md): 0.7-1 M records/s. */
+    /** The producer settings measured best here (docs/streaming.md, "Kafka on this machine"): 0.7-1 M records/s. */
     static final Map<String, String> TUNED_PRODUCER = Map.of(
             ProducerConfig.LINGER_MS_CONFIG, "20",
             ProducerConfig.BATCH_SIZE_CONFIG, "262144",
@@ -69,7 +69,7 @@ final class BenchCluster implements AutoCloseable {
     }
 
     List<String> inputTopicNames() {
-        return List.of(InputTopics.DEFAULT_HYPOTHESES, InputTopics.DEFAULT_REFERENCES);
+        return List.of(dev.segmon.app.wire.DefaultTopics.HYPOTHESES, dev.segmon.app.wire.DefaultTopics.REFERENCES);
     }
 
     KafkaTrafficSink producer() {

@@ -1,6 +1,5 @@
 package dev.segmon.app.bench;
 
-import dev.segmon.app.demo.PrometheusText;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

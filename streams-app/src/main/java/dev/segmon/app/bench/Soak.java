@@ -2,7 +2,6 @@ package dev.segmon.app.bench;
 
 import dev.segmon.app.Monitor;
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.demo.PrometheusText;
 import dev.segmon.app.replay.KafkaTrafficSink;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -103,7 +102,7 @@ public final class Soak {
         double seconds = records / options.rate();
         note("starting a broker in a child JVM");
         try (BenchCluster cluster = BenchCluster.start(options.brokerHeap(), options.partitions(), List.of(
-                dev.segmon.app.replay.InputTopics.DEFAULT_HYPOTHESES, dev.segmon.app.replay.InputTopics.DEFAULT_REFERENCES));
+                dev.segmon.app.wire.DefaultTopics.HYPOTHESES, dev.segmon.app.wire.DefaultTopics.REFERENCES));
              Progress progress = new Progress(cluster.bootstrapServers(), cluster.inputTopicNames())) {
             MonitorConfig.Builder b = cluster.monitorConfig("segmon-soak", options.kafka())
                     .referenceMaxDelay(options.referenceMaxDelay())

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.Option;
 
-/** The input options every alignment-reading command shares (INTERFACE.md 2.6). */
+/** The input options every alignment-reading command shares (docs/contract.md 2.6). */
 public final class AlignmentInputOptions {
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "Input format: jsonl, textgrid, ctm or alignment (default: by extension).")

@@ -10,7 +10,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code segmon broker}: a single-node KRaft Kafka broker in this JVM (INTERFACE.md 3.0). */
+/** {@code segmon broker}: a single-node KRaft Kafka broker in this JVM (docs/contract.md 3.0). */
 @Command(name = "broker",
         mixinStandardHelpOptions = true,
         description = "Runs a single-node Kafka broker (KRaft, broker and controller in one process) on 127.0.0.1. "

@@ -70,7 +70,7 @@ public final class DemoCommand implements Callable<Integer> {
     String reportEvery;
 
     @Option(names = "--window", paramLabel = "NAME",
-            description = "Metrics window the lines show (default: the shortest sliding window, else cumulative).")
+            description = "Window the lines show: 5m (default) or cumulative.")
     String window;
 
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "0",

@@ -7,7 +7,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.Map;
 
-/** Writes the one JSON object that {@code --json} promises on stdout (INTERFACE.md 2). */
+/** Writes the one JSON object that {@code --json} promises on stdout (docs/contract.md 2). */
 public final class JsonOutput {
     private static final ObjectMapper MAPPER = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 

@@ -3,7 +3,7 @@ package dev.segmon.app.cli;
 import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.replay.KafkaTrafficSink;
 import dev.segmon.app.replay.Replay;
-import dev.segmon.app.replay.TopicSetup;
+import dev.segmon.app.topology.TopicAdmin;
 import dev.segmon.app.replay.InputTopics;
 import dev.segmon.model.io.UtteranceReader;
 import java.io.PrintWriter;
@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code segmon replay}: a corpus in any {@code eval boundaries} format onto the monitor's topics (INTERFACE.md 3.0). */
+/** {@code segmon replay}: a corpus in any {@code eval boundaries} format onto the monitor's topics (docs/contract.md 3.0). */
 @Command(name = "replay",
         mixinStandardHelpOptions = true,
         description = {
@@ -57,11 +57,11 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --shuffle-within (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = {"--hypotheses-topic", "--topic-hypotheses"}, paramLabel = "TOPIC", defaultValue = InputTopics.DEFAULT_HYPOTHESES,
+    @Option(names = {"--hypotheses-topic", "--topic-hypotheses"}, paramLabel = "TOPIC", defaultValue = dev.segmon.app.wire.DefaultTopics.HYPOTHESES,
             description = "Hypothesis topic (default: ${DEFAULT-VALUE}).")
     String hypothesesTopic;
 
-    @Option(names = {"--references-topic", "--topic-references"}, paramLabel = "TOPIC", defaultValue = InputTopics.DEFAULT_REFERENCES,
+    @Option(names = {"--references-topic", "--topic-references"}, paramLabel = "TOPIC", defaultValue = dev.segmon.app.wire.DefaultTopics.REFERENCES,
             description = "Reference topic (default: ${DEFAULT-VALUE}).")
     String referencesTopic;
 
@@ -84,7 +84,13 @@ public final class ReplayCommand implements Callable<Integer> {
         try (UtteranceReader ref = input.open(reference);
              UtteranceReader hyp = input.open(hypothesis);
              KafkaTrafficSink sink = new KafkaTrafficSink(bootstrapServers, topics, producerProperties)) {
-            TopicSetup.ensure(bootstrapServers, topics, producerProperties);
+            // Best effort: creating the input topics first avoids relying on auto-creation (off on
+            // many clusters); both get the cluster's default partition count, which the monitor's
+            // per-utterance join needs.
+            java.util.Map<String, Object> admin = new java.util.HashMap<>(producerProperties);
+            admin.put(org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+            TopicAdmin.ensure(admin, java.util.List.of(topics.hypotheses(), topics.references()), TopicAdmin.Creation.DEFAULTS,
+                    TopicAdmin.Mode.BEST_EFFORT);
             summary = replay.run(ref, hyp, sink);
             sink.flush();
         }

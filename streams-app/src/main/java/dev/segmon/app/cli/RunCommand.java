@@ -2,7 +2,7 @@ package dev.segmon.app.cli;
 
 import dev.segmon.app.Monitor;
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.topology.Topics;
+import dev.segmon.app.topology.TopicAdmin;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code segmon run}: the streaming monitor against any Kafka cluster (INTERFACE.md 3.0). Every
+ * {@code segmon run}: the streaming monitor against any Kafka cluster (docs/contract.md 3.0). Every
  * option may also come from a {@code SEGMON_*} environment variable or the {@code --config}
  * properties file; Kafka client settings pass through ({@link MonitorConfig#fromSources}).
  */
@@ -92,7 +92,7 @@ public final class RunCommand implements Callable<Integer> {
         Monitor monitor;
         try {
             monitor = Monitor.start(config);
-        } catch (Topics.MissingTopicsException e) {
+        } catch (TopicAdmin.MissingTopicsException e) {
             throw new UsageException(e.getMessage());
         }
         CountDownLatch stopped = new CountDownLatch(1);

@@ -7,7 +7,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code segmon} command line. Exit codes (INTERFACE.md 1): 0 success, 2 bad usage or bad
+ * The {@code segmon} command line. Exit codes (docs/contract.md 1): 0 success, 2 bad usage or bad
  * input (one line on stderr naming file, line and problem; never a stack trace), 1 anything else.
  */
 @Command(name = "segmon",

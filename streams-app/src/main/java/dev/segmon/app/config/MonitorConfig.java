@@ -1,5 +1,7 @@
 package dev.segmon.app.config;
 
+import dev.segmon.app.wire.DefaultTopics;
+
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -29,11 +31,11 @@ import java.util.Properties;
  * Precedence: flags, then environment, then the file, then the defaults.
  */
 public final class MonitorConfig {
-    public static final String DEFAULT_HYPOTHESES_TOPIC = "segmon.hypotheses";
-    public static final String DEFAULT_REFERENCES_TOPIC = "segmon.references";
-    public static final String DEFAULT_SCORES_TOPIC = "segmon.scores";
-    public static final String DEFAULT_DEAD_LETTERS_TOPIC = "segmon.dead-letters";
-    public static final String DEFAULT_METRICS_TOPIC = "segmon.metrics";
+    public static final String DEFAULT_HYPOTHESES_TOPIC = DefaultTopics.HYPOTHESES;
+    public static final String DEFAULT_REFERENCES_TOPIC = DefaultTopics.REFERENCES;
+    public static final String DEFAULT_SCORES_TOPIC = DefaultTopics.SCORES;
+    public static final String DEFAULT_DEAD_LETTERS_TOPIC = DefaultTopics.DEAD_LETTERS;
+    public static final String DEFAULT_METRICS_TOPIC = DefaultTopics.METRICS;
     /** Every setting name (flags, properties file, and SEGMON_* environment variables). */
     public static final java.util.Set<String> SETTINGS = java.util.Set.of("bootstrap-servers", "application-id", "tolerance",
             "metrics-port", "max-disorder", "reference-max-delay", "expiry-interval", "hypotheses-topic", "references-topic",
@@ -270,7 +272,7 @@ public final class MonitorConfig {
                 + "," + scoresTopic + "," + deadLettersTopic + "," + metricsTopic + ", kafka=" + kafkaProperties.keySet() + "]";
     }
 
-    /** Fluent builder; defaults are INTERFACE.md 3.0's. */
+    /** Fluent builder; defaults are docs/contract.md 3.0's. */
     public static final class Builder {
         private String bootstrapServers;
         private String applicationId = "segmon";

@@ -113,7 +113,7 @@ public final class Demo implements AutoCloseable {
     /** The current summary, one line per model. */
     public List<String> report() {
         List<String> names = options.models().stream().map(SimulatedModel::name).toList();
-        return DemoReport.lines(monitor.scrape(), names, DemoTraffic.TIER, options.window());
+        return DemoReport.lines(monitor.state(), System.currentTimeMillis(), names, DemoTraffic.TIER, options.window());
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.segmon.app.demo;
 
+import dev.segmon.app.state.MonitorState;
+
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -23,8 +25,8 @@ public interface DemoMonitor extends AutoCloseable {
     /** The port serving {@code /metrics}. */
     int metricsPort();
 
-    /** The Prometheus text {@code /metrics} currently serves. */
-    String scrape();
+    /** What the monitor holds: the counts its metrics are derived from. */
+    MonitorState state();
 
     @Override
     void close();

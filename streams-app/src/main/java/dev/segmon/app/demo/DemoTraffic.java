@@ -17,7 +17,7 @@ import java.util.Set;
  * Ids carry the round ({@code r2-A08_0001}) so that each pass is new data for the monitor.
  *
  * <p>Every third utterance sends its reference before the hypotheses, the others after, because
- * the monitor must handle both orders (INTERFACE.md 3.1). The randomness of utterance n and model
+ * the monitor must handle both orders (docs/contract.md 3.1). The randomness of utterance n and model
  * m comes from its own seed, so a given seed gives the same hypothesis for the same utterance
  * whatever came before it.
  */

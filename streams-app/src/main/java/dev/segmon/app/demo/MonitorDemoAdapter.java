@@ -1,5 +1,7 @@
 package dev.segmon.app.demo;
 
+import dev.segmon.app.state.MonitorState;
+
 import dev.segmon.app.Monitor;
 import dev.segmon.app.config.MonitorConfig;
 import java.time.Duration;
@@ -37,8 +39,8 @@ public final class MonitorDemoAdapter implements DemoMonitor {
     }
 
     @Override
-    public String scrape() {
-        return monitor.scrape();
+    public MonitorState state() {
+        return monitor.monitorState();
     }
 
     @Override

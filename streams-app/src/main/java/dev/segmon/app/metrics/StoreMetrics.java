@@ -1,9 +1,11 @@
 package dev.segmon.app.metrics;
 
-import dev.segmon.app.processors.Events;
-import dev.segmon.app.processors.States;
-import dev.segmon.app.processors.States.Totals;
-import dev.segmon.app.processors.StoreNames;
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.MinuteCounts;
+import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.state.Totals;
+import dev.segmon.app.wire.InputEvent;
+import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScores;
 import io.prometheus.metrics.model.registry.MultiCollector;
@@ -15,19 +17,12 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
-import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.StoreQueryParameters;
-import org.apache.kafka.streams.errors.InvalidStateStoreException;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.QueryableStoreTypes;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * Every segmon metric, read from the processor's state stores at scrape time.
+ * Every segmon metric, read from the monitor's state ({@link MonitorState}) at scrape time.
  *
  * <p>Why from stores: exactly-once processing commits store updates atomically with the input
  * offsets, so a store holds each record's effect exactly once even after a crash or a task
@@ -47,44 +42,28 @@ public final class StoreMetrics implements MultiCollector {
     private static final String RATIO_WINDOW_SLIDING = "5m";
     private static final long SLIDING_MINUTES = 5;
 
-    private final Function<String, ReadOnlyKeyValueStore<String, byte[]>> stores;
+    private final MonitorState state;
     private final LongSupplier wallClock;
 
-    /** Reads a running client's stores through interactive queries. */
-    public StoreMetrics(KafkaStreams streams) {
-        this(name -> streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, byte[]>keyValueStore())),
-                System::currentTimeMillis);
+    /** Reads {@code state}, with the given wall clock for the sliding window. */
+    public StoreMetrics(MonitorState state, LongSupplier wallClock) {
+        this.state = state;
+        this.wallClock = wallClock;
     }
 
-    /** Reads stores found by name (a test driver's), with the given wall clock for the sliding window. */
-    public StoreMetrics(Function<String, ReadOnlyKeyValueStore<String, byte[]>> stores, LongSupplier wallClock) {
-        this.stores = stores;
-        this.wallClock = wallClock;
+    /** The counts of each (model, tier) in the sliding window ending at {@code nowMs}: this minute and the four before it. */
+    public static Map<ModelTier, BoundaryCounts> sliding(MonitorState state, long nowMs) {
+        long from = MinuteWindow.minuteOf(nowMs) - (SLIDING_MINUTES - 1) * MinuteWindow.MINUTE_MS;
+        Map<ModelTier, BoundaryCounts> recent = new TreeMap<>();
+        state.minutes(from, Long.MAX_VALUE).forEach((series, minutes) -> recent.put(series,
+                minutes.values().stream().map(MinuteCounts::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus)));
+        return recent;
     }
 
     @Override
     public MetricSnapshots collect() {
-        Map<List<String>, Totals> totals = new TreeMap<>(StoreMetrics::compare);
-        for (KeyValue<String, byte[]> kv : entries(StoreNames.TOTALS)) {
-            totals.merge(List.of(States.parts(kv.key)), States.decodeTotals(kv.value), Totals::plus);
-        }
-        Map<List<String>, BoundaryCounts> recent = new TreeMap<>(StoreMetrics::compare);
-        long now = wallClock.getAsLong();
-        long from = Math.floorDiv(now, 60_000L) * 60_000L - (SLIDING_MINUTES - 1) * 60_000L;
-        for (KeyValue<String, byte[]> kv : entries(StoreNames.MINUTES)) {
-            String[] k = States.parts(kv.key);
-            if (Long.parseUnsignedLong(k[2], 16) >= from) {
-                recent.merge(List.of(k[0], k[1]), States.decodeBucket(kv.value).counts(), BoundaryCounts::plus);
-            }
-        }
-        Map<List<String>, Long> dead = new TreeMap<>(StoreMetrics::compare);
-        for (KeyValue<String, byte[]> kv : entries(StoreNames.DEAD_LETTERS)) {
-            dead.merge(List.of(States.parts(kv.key)), States.decodeLong(kv.value), Long::sum);
-        }
-        Map<String, Long> referenceClock = new TreeMap<>();
-        for (KeyValue<String, byte[]> kv : entries(StoreNames.REFERENCE_CLOCK)) {
-            referenceClock.merge(kv.key, States.decodeLong(kv.value), Math::max);
-        }
+        SortedMap<ModelTier, Totals> totals = state.totals();
+        Map<ModelTier, BoundaryCounts> recent = sliding(state, wallClock.getAsLong());
 
         CounterSnapshot.Builder hits = CounterSnapshot.builder().name("segmon_boundary_hits").help("One-to-one boundary hits (decided).");
         CounterSnapshot.Builder refs = CounterSnapshot.builder().name("segmon_reference_boundaries").help("Reference boundaries decided.");
@@ -97,14 +76,14 @@ public final class StoreMetrics implements MultiCollector {
                 .help("Record timestamp of the latest accepted reference chunk.");
         Ratios ratios = new Ratios();
 
-        for (Map.Entry<List<String>, Totals> e : totals.entrySet()) {
-            String model = e.getKey().get(0);
-            String tier = e.getKey().get(1);
+        for (Map.Entry<ModelTier, Totals> e : totals.entrySet()) {
+            String model = e.getKey().model();
+            String tier = e.getKey().tier();
             Totals t = e.getValue();
             Labels mt = Labels.of("model", model, "tier", tier);
             t.outcomes().forEach((outcome, n) -> utterances.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
-                    .labels(mt.add("outcome", outcome)).value(n).build()));
-            if (model.equals(Events.NO_MODEL)) {
+                    .labels(mt.add("outcome", outcome.label())).value(n).build()));
+            if (model.equals(InputEvent.NO_MODEL)) {
                 continue;
             }
             BoundaryCounts c = t.counts();
@@ -113,13 +92,13 @@ public final class StoreMetrics implements MultiCollector {
             hyps.dataPoint(counter(mt, c.hypothesis()));
             open.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(mt).value(t.open()).build());
             offsets.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(mt)
-                    .classicHistogramBuckets(ClassicHistogramBuckets.of(States.OFFSET_BUCKETS, t.offsetBuckets()))
+                    .classicHistogramBuckets(ClassicHistogramBuckets.of(Totals.OFFSET_BUCKETS, t.offsetBuckets()))
                     .sum(t.offsetSumMicros() / 1e6).build());
             ratios.add(mt.add("window", "cumulative"), c.scores());
             ratios.add(mt.add("window", RATIO_WINDOW_SLIDING), recent.getOrDefault(e.getKey(), BoundaryCounts.ZERO).scores());
         }
-        dead.forEach((k, n) -> deadLetters.dataPoint(counter(Labels.of("reason", k.get(0), "model", k.get(1), "tier", k.get(2)), n)));
-        referenceClock.forEach((tier, ms) -> lastRef.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
+        state.deadLetters().forEach((k, n) -> deadLetters.dataPoint(counter(Labels.of("reason", k.reason().label(), "model", k.model(), "tier", k.tier()), n)));
+        state.referenceClock().forEach((tier, ms) -> lastRef.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
                 .labels(Labels.of("tier", tier)).value(ms / 1000.0).build()));
 
         MetricSnapshots.Builder out = MetricSnapshots.builder()
@@ -171,26 +150,5 @@ public final class StoreMetrics implements MultiCollector {
 
     private static CounterSnapshot.CounterDataPointSnapshot counter(Labels labels, long value) {
         return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
-    }
-
-    /** All entries of a store, or none while the store cannot be queried (rebalancing, not started). */
-    private List<KeyValue<String, byte[]>> entries(String store) {
-        try (KeyValueIterator<String, byte[]> it = stores.apply(store).all()) {
-            java.util.ArrayList<KeyValue<String, byte[]>> list = new java.util.ArrayList<>();
-            it.forEachRemaining(list::add);
-            return list;
-        } catch (InvalidStateStoreException e) {
-            return List.of();
-        }
-    }
-
-    private static int compare(List<String> a, List<String> b) {
-        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            int c = a.get(i).compareTo(b.get(i));
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(a.size(), b.size());
     }
 }

@@ -2,7 +2,6 @@ package dev.segmon.app.processors;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Function;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -26,22 +25,18 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * processors. Either way the view starts empty on the restored store and can never serve a value
  * of an aborted transaction ({@code DecodedStoreRevivalTest}).
  */
-final class DecodedStore<V> {
-    private final KeyValueStore<String, byte[]> store;
-    private final Function<byte[], V> decode;
-    private final Function<V, byte[]> encode;
+final class DecodedStore<K, V> {
+    private final KeyValueStore<K, V> store;
     /** Decoded values by key; {@link #ABSENT} where the store has no value (every write passes here). */
-    private final Map<String, Object> recent;
+    private final Map<K, Object> recent;
     private static final Object ABSENT = new Object();
 
     /** {@code entries}: most decoded values kept (least recently used dropped first). */
-    DecodedStore(KeyValueStore<String, byte[]> store, Function<byte[], V> decode, Function<V, byte[]> encode, int entries) {
+    DecodedStore(KeyValueStore<K, V> store, int entries) {
         this.store = store;
-        this.decode = decode;
-        this.encode = encode;
         this.recent = new LinkedHashMap<>(Math.min(entries, 1024), 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<K, Object> eldest) {
                 return size() > entries;
             }
         };
@@ -53,28 +48,28 @@ final class DecodedStore<V> {
      * a key it does not have goes past the record cache into RocksDB every time.
      */
     @SuppressWarnings("unchecked")
-    V get(String key) {
+    V get(K key) {
         Object v = recent.get(key);
         if (v == null) {
-            byte[] bytes = store.get(key);
-            v = bytes == null ? ABSENT : decode.apply(bytes);
+            V stored = store.get(key);
+            v = stored == null ? ABSENT : stored;
             recent.put(key, v);
         }
         return v == ABSENT ? null : (V) v;
     }
 
-    void put(String key, V value) {
-        store.put(key, encode.apply(value));
+    void put(K key, V value) {
+        store.put(key, value);
         recent.put(key, value);
     }
 
-    void delete(String key) {
+    void delete(K key) {
         store.delete(key);
         recent.put(key, ABSENT);
     }
 
-    /** The store itself, for scans (whose values are the encoded bytes). */
-    KeyValueStore<String, byte[]> store() {
+    /** The store itself, for scans. */
+    KeyValueStore<K, V> store() {
         return store;
     }
 }

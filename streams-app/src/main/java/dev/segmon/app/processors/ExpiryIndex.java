@@ -30,17 +30,15 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * the record path otherwise).
  */
 final class ExpiryIndex {
-    static final char HYPOTHESIS = 'h';
-    static final char REFERENCE = 'r';
     /** Width of a bucket: an utterance that streams for a few seconds gets one or two entries. */
     static final long BUCKET_MS = 10_000L;
 
-    /** One index entry: the bucket it was filed under, the kind and key of the state. */
-    record Entry(long bucket, char kind, String key) {
+    /** One index entry: the bucket it was filed under and the key of the state (its type tells the store). */
+    record Entry(long bucket, Object key) {
     }
 
-    /** Bucket -> kind + state key of the states filed under it. */
-    private final TreeMap<Long, List<String>> buckets = new TreeMap<>();
+    /** Bucket -> keys of the states filed under it. */
+    private final TreeMap<Long, List<Object>> buckets = new TreeMap<>();
     private final long capacity;
     private long size;
     private boolean overflowed;
@@ -55,10 +53,10 @@ final class ExpiryIndex {
     }
 
     /** Files a state written at {@code wallMs}, unless its previous write ({@code previousWallMs}, null if none) was in the same bucket. */
-    void touched(char kind, String key, Long previousWallMs, long wallMs) {
+    void touched(Object key, Long previousWallMs, long wallMs) {
         long b = bucket(wallMs);
         if (previousWallMs == null || bucket(previousWallMs) != b) {
-            file(new Entry(b, kind, key));
+            file(new Entry(b, key));
         }
     }
 
@@ -74,7 +72,7 @@ final class ExpiryIndex {
             size = 0;
             return;
         }
-        buckets.computeIfAbsent(e.bucket(), x -> new ArrayList<>()).add(e.kind() + e.key());
+        buckets.computeIfAbsent(e.bucket(), x -> new ArrayList<>()).add(e.key());
         size++;
     }
 
@@ -97,10 +95,10 @@ final class ExpiryIndex {
      */
     List<Entry> takeUpTo(long untilMs) {
         List<Entry> out = new ArrayList<>();
-        Map<Long, List<String>> due = buckets.headMap(bucket(untilMs), true);
-        for (Map.Entry<Long, List<String>> b : due.entrySet()) {
-            for (String k : b.getValue()) {
-                out.add(new Entry(b.getKey(), k.charAt(0), k.substring(1)));
+        Map<Long, List<Object>> due = buckets.headMap(bucket(untilMs), true);
+        for (Map.Entry<Long, List<Object>> b : due.entrySet()) {
+            for (Object k : b.getValue()) {
+                out.add(new Entry(b.getKey(), k));
             }
         }
         due.clear();
@@ -113,12 +111,12 @@ final class ExpiryIndex {
         return size;
     }
 
-    /** Files every state of {@code states} (encoded values; {@code wallMs} reads the time in place). */
-    void fileAll(char kind, KeyValueStore<String, byte[]> states, ToLongFunction<byte[]> wallMs) {
-        try (KeyValueIterator<String, byte[]> it = states.all()) {
+    /** Files every state of {@code states} under the bucket of its {@code wallMs}. */
+    <K, V> void fileAll(KeyValueStore<K, V> states, ToLongFunction<V> wallMs) {
+        try (KeyValueIterator<K, V> it = states.all()) {
             while (it.hasNext()) {
-                KeyValue<String, byte[]> kv = it.next();
-                touched(kind, kv.key, null, wallMs.applyAsLong(kv.value));
+                KeyValue<K, V> kv = it.next();
+                touched(kv.key, null, wallMs.applyAsLong(kv.value));
             }
         }
     }

@@ -8,7 +8,7 @@ import java.util.Random;
 /**
  * A random sending order of an utterance's boundaries in which no boundary arrives after one
  * more than {@code within} seconds of audio later than itself, i.e. within the monitor's
- * {@code --max-disorder} rule (INTERFACE.md 3.1) when {@code within <= max-disorder}.
+ * {@code --max-disorder} rule (docs/contract.md 3.1) when {@code within <= max-disorder}.
  *
  * <p>Each boundary t gets the sort key t + u with u uniform in [0, within). If b' is sent before
  * b then t' <= key(b') <= key(b) = t + u < t + within: every earlier boundary is less than

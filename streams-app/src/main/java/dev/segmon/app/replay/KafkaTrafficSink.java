@@ -1,5 +1,8 @@
 package dev.segmon.app.replay;
 
+import dev.segmon.app.wire.HypothesisEvent;
+import dev.segmon.app.wire.ReferenceChunk;
+
 import dev.segmon.model.alignment.Segment;
 import java.util.HashMap;
 import java.util.List;
@@ -47,17 +50,17 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
 
     @Override
     public void boundary(String utterance, String model, String tier, double time) {
-        send(topics.hypotheses(), utterance, SegmonMessages.boundary(utterance, model, tier, time));
+        send(topics.hypotheses(), utterance, HypothesisEvent.boundary(utterance, model, tier, time).toJson());
     }
 
     @Override
     public void end(String utterance, String model, String tier) {
-        send(topics.hypotheses(), utterance, SegmonMessages.end(utterance, model, tier));
+        send(topics.hypotheses(), utterance, HypothesisEvent.end(utterance, model, tier).toJson());
     }
 
     @Override
     public void reference(String utterance, String tier, List<Segment> segments) {
-        send(topics.references(), utterance, SegmonMessages.reference(utterance, tier, segments));
+        send(topics.references(), utterance, new ReferenceChunk(utterance, tier, segments, true).toJson());
     }
 
     private void send(String topic, String key, String value) {

@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * Replays a corpus (a reference and one model's hypothesis, any {@code eval boundaries} format)
- * as the monitor's input messages (INTERFACE.md 3.1).
+ * as the monitor's input messages (docs/contract.md 3.1).
  *
  * <p>For each hypothesis utterance, in file order: its distinct boundary times in time order
  * (or shuffled within {@link Builder#shuffleWithin}), then an {@code end}. The reference of that

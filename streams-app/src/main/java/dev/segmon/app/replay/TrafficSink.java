@@ -4,7 +4,7 @@ import dev.segmon.model.alignment.Segment;
 import java.util.List;
 
 /**
- * Where the monitor's input messages (INTERFACE.md 3.1) go: the Kafka topics for {@code segmon
+ * Where the monitor's input messages (docs/contract.md 3.1) go: the Kafka topics for {@code segmon
  * replay} and {@code segmon demo}, a list in tests. Calls for one utterance keep their order.
  */
 public interface TrafficSink {

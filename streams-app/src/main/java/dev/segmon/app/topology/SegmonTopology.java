@@ -2,11 +2,23 @@ package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.processors.BoundaryProcessor;
-import dev.segmon.app.processors.StoreNames;
+import dev.segmon.app.processors.ProcessorNames;
+import dev.segmon.app.processors.UtteranceBook;
+import dev.segmon.app.state.HypothesisState;
+import dev.segmon.app.state.Keys;
+import dev.segmon.app.state.MinuteCounts;
+import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.StateSerde;
+import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.state.Totals;
+import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
+import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -16,7 +28,7 @@ import org.apache.kafka.streams.state.Stores;
  *  segmon.hypotheses --+                    +--> segmon.scores
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
- *                            5 KV stores)
+ *                            5 key-value stores, 1 window store)
  * </pre>
  *
  * Both inputs are keyed by utterance id and so co-partitioned: one task sees every record of an
@@ -31,6 +43,17 @@ public final class SegmonTopology {
     public static final String SCORES_SINK = "scores";
     public static final String METRICS_SINK = "metrics";
     public static final String DEAD_LETTERS_SINK = "dead-letters";
+    /**
+     * How long the per-minute windows are kept behind stream time: the live page and
+     * {@code /api/v1/windows} answer for at least the last 24 h (docs/contract.md 3.3), and the
+     * window store drops whole segments, so an hour more keeps every minute of the last day.
+     */
+    public static final Duration MINUTE_WINDOW_RETENTION = Duration.ofHours(25);
+
+    /** The store and sink names the processor is built with. */
+    public static final ProcessorNames NAMES = new ProcessorNames(StoreNames.REFERENCES, StoreNames.HYPOTHESES, StoreNames.TOTALS,
+            StoreNames.DEAD_LETTERS, StoreNames.REFERENCE_CLOCK, StoreNames.MINUTE_WINDOWS,
+            SCORES_SINK, METRICS_SINK, DEAD_LETTERS_SINK);
 
     private SegmonTopology() {
     }
@@ -39,19 +62,54 @@ public final class SegmonTopology {
         Topology t = new Topology();
         t.addSource(HYPOTHESES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.hypothesesTopic());
         t.addSource(REFERENCES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.referencesTopic());
-        t.addProcessor(PROCESSOR, () -> new BoundaryProcessor(config), HYPOTHESES_SOURCE, REFERENCES_SOURCE);
-        for (String store : StoreNames.ALL) {
-            // Persistent (RocksDB) and changelogged: the state survives restarts and moves with its
-            // task. Cached: the totals key of a (model, tier) is rewritten by every record, and the
-            // cache turns those writes into one changelog record per commit (exactly-once flushes
-            // the cache with the commit, and interactive queries read through it).
-            t.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store), Serdes.String(), Serdes.ByteArray())
-                    .withCachingEnabled(), PROCESSOR);
+        t.addProcessor(PROCESSOR, () -> new BoundaryProcessor(config, NAMES, books(config)), HYPOTHESES_SOURCE, REFERENCES_SOURCE);
+        for (StoreBuilder<?> store : stores(true)) {
+            t.addStateStore(store, PROCESSOR);
         }
         t.addSink(SCORES_SINK, config.scoresTopic(), Serdes.String().serializer(), Serdes.String().serializer(), PROCESSOR);
         t.addSink(METRICS_SINK, config.metricsTopic(), Serdes.String().serializer(), Serdes.String().serializer(), PROCESSOR);
         t.addSink(DEAD_LETTERS_SINK, config.deadLettersTopic(), Serdes.ByteArray().serializer(), Serdes.ByteArray().serializer(), PROCESSOR);
         return t;
+    }
+
+    /**
+     * The processor's stores: persistent (RocksDB) and changelogged, so that the state survives
+     * restarts and moves with its task; or in memory, for processor-level tests of the same
+     * stores. Cached: the totals key of a (model, tier) is rewritten by every record, and the cache
+     * turns those writes into one changelog record per commit (exactly-once flushes the cache with
+     * the commit, and interactive queries read through it).
+     */
+    public static List<StoreBuilder<?>> stores(boolean persistent) {
+        return List.of(
+                keyValue(StoreNames.REFERENCES, Keys.UtteranceTier.SERDE, ReferenceState.SERDE, persistent),
+                keyValue(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisState.SERDE, persistent),
+                keyValue(StoreNames.TOTALS, Keys.ModelTier.SERDE, Totals.SERDE, persistent),
+                keyValue(StoreNames.DEAD_LETTERS, Keys.DeadLetterKey.SERDE, StateSerde.COUNT, persistent),
+                keyValue(StoreNames.REFERENCE_CLOCK, Keys.TIER, StateSerde.COUNT, persistent),
+                Stores.windowStoreBuilder(persistent
+                                ? Stores.persistentWindowStore(StoreNames.MINUTE_WINDOWS, MINUTE_WINDOW_RETENTION, MINUTE, false)
+                                : Stores.inMemoryWindowStore(StoreNames.MINUTE_WINDOWS, MINUTE_WINDOW_RETENTION, MINUTE, false),
+                        Keys.ModelTier.SERDE, MinuteCounts.SERDE).withCachingEnabled());
+    }
+
+    private static final Duration MINUTE = Duration.ofMinutes(1);
+
+    /**
+     * The books that keep figures per closed utterance beside the boundary counts, new for every
+     * processor instance (each holds its task's stores); their stores are among {@link #stores}.
+     */
+    static List<UtteranceBook> books(MonitorConfig config) {
+        return List.of();
+    }
+
+    private static <K, V> StoreBuilder<?> keyValue(String name, Serde<K> keys, Serde<V> values, boolean persistent) {
+        return Stores.keyValueStoreBuilder(persistent ? Stores.persistentKeyValueStore(name) : Stores.inMemoryKeyValueStore(name),
+                keys, values).withCachingEnabled();
+    }
+
+    /** The topics the monitor reads and writes. */
+    public static java.util.List<String> topics(MonitorConfig c) {
+        return java.util.List.of(c.hypothesesTopic(), c.referencesTopic(), c.scoresTopic(), c.deadLettersTopic(), c.metricsTopic());
     }
 
     /** Kafka Streams settings: segmon's defaults, then the pass-through settings (which win). */
@@ -60,7 +118,7 @@ public final class SegmonTopology {
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, config.applicationId());
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
         // Exactly-once covers the output topics and the state stores, which is where every
-        // exported number comes from (shared/notes/kafka-and-prometheus.md).
+        // exported number comes from (docs/streaming.md, "Why the totals are exact").
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         // Under exactly-once Kafka Streams commits every 100 ms by default, and on a small cluster
         // a transaction commit takes about as long, so the thread would wait more than it works

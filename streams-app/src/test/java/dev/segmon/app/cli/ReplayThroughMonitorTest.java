@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.segmon.app.Monitor;
 import dev.segmon.app.broker.EmbeddedBroker;
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.demo.PrometheusText;
+import dev.segmon.app.bench.PrometheusText;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.io.ReadOptions;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * INTERFACE.md 3.1's promise end to end: a corpus sent by {@code segmon replay} (boundaries
+ * docs/contract.md 3.1's promise end to end: a corpus sent by {@code segmon replay} (boundaries
  * shuffled within the max-disorder bound) into a real broker and scored by the real monitor
  * ends with the totals that the offline scorer ({@code eval boundaries}) gives on the same files.
  */

@@ -19,7 +19,7 @@ class MonitorConfigTest {
     @Test
     void defaultsAreTheInterfaceOnes() {
         MonitorConfig c = MonitorConfig.builder().bootstrapServers("h:1").build();
-        // INTERFACE.md 3.0 / 3.1 defaults.
+        // docs/contract.md 3.0 / 3.1 defaults.
         assertEquals(0.02, c.tolerance());
         assertEquals(9464, c.metricsPort());
         assertEquals("segmon", c.applicationId());

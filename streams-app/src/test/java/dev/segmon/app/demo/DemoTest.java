@@ -40,8 +40,8 @@ class DemoTest {
         }
 
         @Override
-        public String scrape() {
-            return "segmon_boundary_f1_ratio{model=\"healthy\",tier=\"word\",window=\"cumulative\"} 0.9\n";
+        public dev.segmon.app.state.MonitorState state() {
+            return new FixedState().total("healthy", 10, 10, 9, 0);
         }
 
         @Override
@@ -58,7 +58,7 @@ class DemoTest {
         SimulatedModel healthy = SimulatedModel.healthy("healthy", 0.008, 0.01, 0.01);
         Demo.Options options = new Demo.Options(null, 20, 1,
                 List.of(healthy, healthy.named("regressing").regressing(Duration.ZERO, Duration.ZERO, 0.5)),
-                Duration.ofMillis(300), null);
+                Duration.ofMillis(300), DemoReport.CUMULATIVE);
         Path stateDir;
         List<ConsumerRecord<String, String>> references;
         List<ConsumerRecord<String, String>> hypotheses;
@@ -69,8 +69,8 @@ class DemoTest {
             stateDir = monitor.get().stateDir;
             demo.printReports(Duration.ofMillis(1000));
             assertTrue(demo.utterancesSent() >= 5, "20 utterances/s for about a second: " + demo.utterancesSent());
-            references = KafkaTestClients.consume(demo.bootstrapServers(), InputTopics.DEFAULT_REFERENCES, 5);
-            hypotheses = KafkaTestClients.consume(demo.bootstrapServers(), InputTopics.DEFAULT_HYPOTHESES, 50);
+            references = KafkaTestClients.consume(demo.bootstrapServers(), dev.segmon.app.wire.DefaultTopics.REFERENCES, 5);
+            hypotheses = KafkaTestClients.consume(demo.bootstrapServers(), dev.segmon.app.wire.DefaultTopics.HYPOTHESES, 50);
         }
         assertTrue(monitor.get().closed, "the monitor is closed with the demo");
         assertFalse(Files.exists(stateDir), "temporary data is removed");
@@ -85,7 +85,7 @@ class DemoTest {
 
         String printed = text.toString();
         assertTrue(printed.contains("metrics: http://127.0.0.1:12345/metrics"), printed);
-        assertTrue(printed.contains("healthy word P=- R=- F1=0.90 OS=- R-val=- utts=0 window=cumulative"), printed);
+        assertTrue(printed.contains("healthy word P=0.90 R=0.90 F1=0.90 OS=+0.00 R-val=0.91 utts=0 window=cumulative"), printed);
         assertTrue(printed.contains("regressing word P=- R=- F1=- OS=- R-val=- utts=0 window=cumulative"), printed);
     }
 }

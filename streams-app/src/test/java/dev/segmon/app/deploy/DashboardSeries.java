@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * THE list of series the Grafana dashboard queries: recording rules of
  * deploy/prometheus/rules/segmon-recording.rules.yml and metrics the monitor exports
- * (INTERFACE.md 3.2, Micrometer's KafkaStreamsMetrics). Every panel's PromQL is built from these
+ * (docs/contract.md 3.2, Micrometer's KafkaStreamsMetrics). Every panel's PromQL is built from these
  * names only; DashboardTest checks that each recorded name exists in the rule files and the live
  * test checks that each query returns data from a running demo.
  */

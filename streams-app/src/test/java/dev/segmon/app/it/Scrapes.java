@@ -1,10 +1,10 @@
 package dev.segmon.app.it;
 
-import dev.segmon.app.demo.PrometheusText;
+import dev.segmon.app.bench.PrometheusText;
 import dev.segmon.model.boundary.BoundaryCounts;
 import java.util.List;
 
-/** Sums over the samples of a {@code /metrics} scrape (parsed by the demo's {@link PrometheusText}). */
+/** Sums over the samples of a {@code /metrics} scrape (parsed by {@link PrometheusText}). */
 final class Scrapes {
     private Scrapes() {
     }

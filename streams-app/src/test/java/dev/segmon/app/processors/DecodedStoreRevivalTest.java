@@ -5,7 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.state.Totals;
 import dev.segmon.app.topology.SegmonTopology;
+import dev.segmon.app.wire.Outcome;
+import org.apache.kafka.streams.kstream.Windowed;
+import org.apache.kafka.streams.processor.StateStore;
+import org.apache.kafka.streams.state.WindowStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,7 +43,7 @@ class DecodedStoreRevivalTest {
     private final MonitorConfig config = MonitorConfig.builder().bootstrapServers("x:1")
             .referenceMaxDelay(Duration.ofSeconds(10)).expiryInterval(Duration.ofSeconds(1)).build();
     private final MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
-    private final Map<String, KeyValueStore<String, byte[]>> stores = new HashMap<>();
+    private final Map<String, StateStore> stores = new HashMap<>();
 
     DecodedStoreRevivalTest() {
         stores.putAll(TestStores.inMemory(ctx));
@@ -45,9 +52,9 @@ class DecodedStoreRevivalTest {
 
     @Test
     void revivedProcessorReadsTheRestoredStoreNotItsCache() throws Exception {
-        BoundaryProcessor p = new BoundaryProcessor(config);
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES);
         p.init(ctx);
-        Map<String, List<KeyValue<String, byte[]>>> before = snapshot();
+        Map<String, List<KeyValue<Object, Object>>> before = snapshot();
         ref(p, REF_A);
         hyp(p, "m", "\"times\":[0.0]"); // reads reference A, through the cache
         // An aborted transaction: the task is closed dirty, its stores restored to the last commit,
@@ -63,13 +70,13 @@ class DecodedStoreRevivalTest {
         assertEquals(List.of(2L, 2L, 1L), List.of(s.get("n_ref").asLong(), s.get("n_hyp").asLong(), s.get("hits").asLong()));
         // The totals, too, count only what the restored store and the replay hold: one utterance
         // opened and scored (open 1 - 1 = 0; a cached total from the aborted run would leave 1).
-        States.Totals t = States.decodeTotals(stores.get(StoreNames.TOTALS).get(States.key("m", "word")));
-        assertEquals(List.of(0L, 1L, Map.of(BoundaryProcessor.SCORED, 1L)), List.of(t.open(), t.counts().hits(), t.outcomes()));
+        Totals t = (Totals) keyValue(StoreNames.TOTALS).get(new ModelTier("m", "word"));
+        assertEquals(List.of(0L, 1L, Map.of(Outcome.SCORED, 1L)), List.of(t.open(), t.counts().hits(), t.outcomes()));
     }
 
     @Test
     void expiredReferenceIsNotReadFromTheCache() throws Exception {
-        BoundaryProcessor p = new BoundaryProcessor(config);
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES);
         p.init(ctx);
         ref(p, REF_A);
         hyp(p, "m", "\"times\":[0.0]"); // reads reference A, through the cache
@@ -108,21 +115,46 @@ class DecodedStoreRevivalTest {
         return nodes.get(0);
     }
 
-    private Map<String, List<KeyValue<String, byte[]>>> snapshot() {
-        Map<String, List<KeyValue<String, byte[]>>> out = new HashMap<>();
+    /** Every store's entries; a window store's as (Windowed key, value). */
+    private Map<String, List<KeyValue<Object, Object>>> snapshot() {
+        Map<String, List<KeyValue<Object, Object>>> out = new HashMap<>();
         stores.forEach((name, s) -> {
-            List<KeyValue<String, byte[]>> all = new ArrayList<>();
-            try (KeyValueIterator<String, byte[]> it = s.all()) {
-                it.forEachRemaining(all::add);
+            List<KeyValue<Object, Object>> all = new ArrayList<>();
+            if (s instanceof WindowStore<?, ?> w) {
+                try (KeyValueIterator<? extends Windowed<?>, ?> it = w.all()) {
+                    it.forEachRemaining(kv -> all.add(KeyValue.pair(kv.key, kv.value)));
+                }
+            } else {
+                try (KeyValueIterator<Object, Object> it = keyValue(name).all()) {
+                    it.forEachRemaining(all::add);
+                }
             }
             out.put(name, all);
         });
         return out;
     }
 
-    private void restore(Map<String, List<KeyValue<String, byte[]>>> snap) {
-        snapshot().forEach((name, all) -> all.forEach(kv -> stores.get(name).delete(kv.key)));
-        snap.forEach((name, all) -> all.forEach(kv -> stores.get(name).put(kv.key, kv.value)));
+    /** Puts every store back to {@code snap} (a window store only gains the snapshot's minutes back: enough here). */
+    @SuppressWarnings("unchecked")
+    private void restore(Map<String, List<KeyValue<Object, Object>>> snap) {
+        snapshot().forEach((name, all) -> {
+            if (!(stores.get(name) instanceof WindowStore)) {
+                all.forEach(kv -> keyValue(name).delete(kv.key));
+            }
+        });
+        snap.forEach((name, all) -> all.forEach(kv -> {
+            if (stores.get(name) instanceof WindowStore<?, ?> w) {
+                Windowed<Object> k = (Windowed<Object>) kv.key;
+                ((WindowStore<Object, Object>) w).put(k.key(), kv.value, k.window().start());
+            } else {
+                keyValue(name).put(kv.key, kv.value);
+            }
+        }));
+    }
+
+    @SuppressWarnings("unchecked")
+    private KeyValueStore<Object, Object> keyValue(String name) {
+        return (KeyValueStore<Object, Object>) stores.get(name);
     }
 
     private static byte[] bytes(String s) {

@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.state.HypothesisState;
+import dev.segmon.app.state.Keys.HypothesisKey;
+import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.topology.SegmonTopology;
+import dev.segmon.app.wire.Outcome;
+import org.apache.kafka.streams.processor.StateStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,8 +49,8 @@ class ExpiryIndexTest {
         MonitorConfig config = MonitorConfig.builder().bootstrapServers("x:1")
                 .referenceMaxDelay(Duration.ofMillis(maxDelayMs)).expiryInterval(Duration.ofMillis(7_300)).build();
         MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
-        Map<String, KeyValueStore<String, byte[]>> stores = TestStores.inMemory(ctx);
-        BoundaryProcessor p = new BoundaryProcessor(config, capacity);
+        Map<String, StateStore> stores = TestStores.inMemory(ctx);
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES, capacity);
         ctx.setCurrentSystemTimeMs(0);
         p.init(ctx);
         boolean overflowed = false;
@@ -102,20 +107,20 @@ class ExpiryIndexTest {
             for (MockProcessorContext.CapturedForward<?, ?> f : ctx.forwarded()) {
                 if (SegmonTopology.SCORES_SINK.equals(f.childName().orElse(null))) {
                     JsonNode s = JSON.readTree((String) f.record().value());
-                    assertEquals(BoundaryProcessor.UNREFERENCED, s.get("outcome").asText());
+                    assertEquals(Outcome.UNREFERENCED.label(), s.get("outcome").asText());
                     assertEquals(null, seenClosed.put(s.get("utterance").asText(), pass), "scored once");
                 }
             }
             for (String u : lastWall.keySet()) {
                 if (seenClosed.containsKey(u) && !seenForgotten.containsKey(u)
-                        && stores.get(StoreNames.HYPOTHESES).get(States.key(u, "word", "m")) == null) {
+                        && hypotheses(stores).get(new HypothesisKey(u, "word", "m")) == null) {
                     seenForgotten.put(u, pass);
                 }
             }
         }
         assertEquals(closedAt, seenClosed);
         assertEquals(forgottenAt, seenForgotten);
-        assertEquals(0, count(stores.get(StoreNames.HYPOTHESES)));
+        assertEquals(0, count(hypotheses(stores)));
         assertEquals(0, p.expiryIndex().size(), "no index entry outlives its state");
         assertEquals(capacity < n, overflowed, "the small capacity overflowed, the large one did not");
         assertTrue(!p.expiryIndex().overflowed(), "indexing again once the states are gone");
@@ -127,8 +132,8 @@ class ExpiryIndexTest {
         MonitorConfig config = MonitorConfig.builder().bootstrapServers("x:1")
                 .referenceMaxDelay(Duration.ofMillis(maxDelayMs)).expiryInterval(Duration.ofSeconds(10)).build();
         MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
-        Map<String, KeyValueStore<String, byte[]>> stores = TestStores.inMemory(ctx);
-        BoundaryProcessor p = new BoundaryProcessor(config);
+        Map<String, StateStore> stores = TestStores.inMemory(ctx);
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES);
         ctx.setCurrentSystemTimeMs(0);
         p.init(ctx);
         ctx.setRecordMetadata(config.hypothesesTopic(), 0, 0);
@@ -136,7 +141,7 @@ class ExpiryIndexTest {
         p.process(new Record<>(bytes("old"), bytes(hyp("old", "\"times\":[1.0],\"end\":true")), 0));
         // A restart (or a migration, or a revival) on these stores: a new processor, its index
         // empty until init files the one state.
-        BoundaryProcessor restarted = new BoundaryProcessor(config);
+        BoundaryProcessor restarted = new BoundaryProcessor(config, SegmonTopology.NAMES);
         restarted.init(ctx);
         assertEquals(1, restarted.expiryIndex().size());
         ctx.setCurrentSystemTimeMs(40_000); // 35 s after the record: due
@@ -152,7 +157,7 @@ class ExpiryIndexTest {
                 .referenceMaxDelay(Duration.ofSeconds(30)).expiryInterval(Duration.ofSeconds(10)).build();
         MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
         TestStores.inMemory(ctx);
-        BoundaryProcessor p = new BoundaryProcessor(config);
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES);
         ctx.setCurrentSystemTimeMs(0);
         p.init(ctx);
         // A pass at 1 000 s has passed the buckets below 970 s; then the clock steps back to 500 s
@@ -178,9 +183,14 @@ class ExpiryIndexTest {
         return "{\"utterance\":\"" + utterance + "\",\"model\":\"m\",\"tier\":\"word\"," + fields + "}";
     }
 
-    private static long count(KeyValueStore<String, byte[]> store) {
+    @SuppressWarnings("unchecked")
+    private static KeyValueStore<HypothesisKey, HypothesisState> hypotheses(Map<String, StateStore> stores) {
+        return (KeyValueStore<HypothesisKey, HypothesisState>) stores.get(StoreNames.HYPOTHESES);
+    }
+
+    private static long count(KeyValueStore<HypothesisKey, HypothesisState> store) {
         long n = 0;
-        try (KeyValueIterator<String, byte[]> it = store.all()) {
+        try (KeyValueIterator<HypothesisKey, HypothesisState> it = store.all()) {
             while (it.hasNext()) {
                 it.next();
                 n++;

@@ -13,12 +13,8 @@ public final class ProcessorCpuProbe {
     public static void main(String[] a) {
         MonitorConfig c = MonitorConfig.builder().bootstrapServers("x:1").build();
         MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
-        for (String n : StoreNames.ALL) {
-            KeyValueStore<String, byte[]> s = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(n), Serdes.String(), Serdes.ByteArray()).withLoggingDisabled().build();
-            s.init(ctx.getStateStoreContext(), s);
-            ctx.addStateStore(s);
-        }
-        BoundaryProcessor p = new BoundaryProcessor(c);
+        TestStores.inMemory(ctx);
+        BoundaryProcessor p = new BoundaryProcessor(c, dev.segmon.app.topology.SegmonTopology.NAMES);
         p.init(ctx); ctx.setCurrentSystemTimeMs(0); ctx.setCurrentStreamTimeMs(0);
         for (int round = 0; round < 3; round++) {
             long t0 = System.nanoTime(); long n = 0;

@@ -1,26 +1,28 @@
 package dev.segmon.app.processors;
 
-import java.util.HashMap;
+import dev.segmon.app.topology.SegmonTopology;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.StoreBuilder;
 
-/** The processor's stores, in memory and unlogged, added to a mock context (stream time 0) for processor-level tests. */
+/**
+ * The processor's stores as the topology defines them, in memory and unlogged, added to a mock
+ * context (stream time 0) for processor-level tests.
+ */
 final class TestStores {
     private TestStores() {
     }
 
-    static Map<String, KeyValueStore<String, byte[]>> inMemory(MockProcessorContext<Object, Object> ctx) {
+    static Map<String, StateStore> inMemory(MockProcessorContext<Object, Object> ctx) {
         ctx.setCurrentStreamTimeMs(0);
-        Map<String, KeyValueStore<String, byte[]>> stores = new HashMap<>();
-        for (String name : StoreNames.ALL) {
-            KeyValueStore<String, byte[]> s = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), Serdes.ByteArray())
-                    .withLoggingDisabled().build();
+        Map<String, StateStore> stores = new LinkedHashMap<>();
+        for (StoreBuilder<?> b : SegmonTopology.stores(false)) {
+            StateStore s = b.withLoggingDisabled().withCachingDisabled().build();
             s.init(ctx.getStateStoreContext(), s);
             ctx.addStateStore(s);
-            stores.put(name, s);
+            stores.put(s.name(), s);
         }
         return stores;
     }

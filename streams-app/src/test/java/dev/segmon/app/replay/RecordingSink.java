@@ -1,5 +1,8 @@
 package dev.segmon.app.replay;
 
+import dev.segmon.app.wire.HypothesisEvent;
+import dev.segmon.app.wire.ReferenceChunk;
+
 import dev.segmon.model.alignment.Segment;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,16 +27,16 @@ public final class RecordingSink implements TrafficSink {
 
     @Override
     public void boundary(String utterance, String model, String tier, double time) {
-        sent.add(new Sent("h", utterance, SegmonMessages.boundary(utterance, model, tier, time), clock.getAsLong()));
+        sent.add(new Sent("h", utterance, HypothesisEvent.boundary(utterance, model, tier, time).toJson(), clock.getAsLong()));
     }
 
     @Override
     public void end(String utterance, String model, String tier) {
-        sent.add(new Sent("h", utterance, SegmonMessages.end(utterance, model, tier), clock.getAsLong()));
+        sent.add(new Sent("h", utterance, HypothesisEvent.end(utterance, model, tier).toJson(), clock.getAsLong()));
     }
 
     @Override
     public void reference(String utterance, String tier, List<Segment> segments) {
-        sent.add(new Sent("r", utterance, SegmonMessages.reference(utterance, tier, segments), clock.getAsLong()));
+        sent.add(new Sent("r", utterance, new ReferenceChunk(utterance, tier, segments, true).toJson(), clock.getAsLong()));
     }
 }

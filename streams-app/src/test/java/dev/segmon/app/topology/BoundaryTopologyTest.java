@@ -1,12 +1,13 @@
 package dev.segmon.app.topology;
 
+import dev.segmon.app.wire.Outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.processors.States;
+import dev.segmon.app.state.Totals;
 import dev.segmon.model.boundary.BoundaryCounts;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -40,9 +41,9 @@ class BoundaryTopologyTest {
             assertEquals(2, s.get("hits").asLong());
             assertEquals(2.0 / 3, s.get("precision").asDouble(), 1e-12);
             assertEquals(0.0, s.get("os").asDouble(), 1e-12);
-            States.Totals t = d.totals("m", "word");
+            Totals t = d.totals("m", "word");
             assertEquals(BoundaryCounts.oneToOne(3, 3, 2), t.counts());
-            assertEquals(Map.of("scored", 1L), t.outcomes());
+            assertEquals(Map.of(Outcome.SCORED, 1L), t.outcomes());
             assertEquals(0, t.open());
             // Both hits are 0.01 s off: bucket "<= 0.01" (index 1), sum 0.02 s.
             assertEquals(2, t.offsetBuckets()[1]);
@@ -143,8 +144,8 @@ class BoundaryTopologyTest {
             // u1 never got a reference: scored against an empty one, as eval boundaries scores an
             // unpaired utterance: n_ref 0, n_hyp 2, hits 0. u2 never got a hypothesis.
             assertEquals(BoundaryCounts.oneToOne(0, 2, 0), d.totals("m", "word").counts());
-            assertEquals(Map.of("unreferenced", 1L), d.totals("m", "word").outcomes());
-            assertEquals(Map.of("unhypothesized", 1L), d.totals("none", "word").outcomes());
+            assertEquals(Map.of(Outcome.UNREFERENCED, 1L), d.totals("m", "word").outcomes());
+            assertEquals(Map.of(Outcome.UNHYPOTHESIZED, 1L), d.totals("none", "word").outcomes());
             JsonNode s = JSON.readTree(d.scoreValues().get(0));
             assertEquals("unreferenced", s.get("outcome").asText());
             assertTrue(s.get("recall").isNull());
@@ -190,7 +191,7 @@ class BoundaryTopologyTest {
             d.ref("u1", "{\"utterance\":\"u1\",\"tier\":\"word\",\"segments\":[{\"start\":10,\"end\":20}],\"final\":true}", 2);
             // 16 minutes after the end, but scored, not timed out: ref {0, 10, 20}, hyp {0.5, 20}:
             // 0.5 is 0.5 s from 0 (miss), 20/20 hit -> n_ref 3, n_hyp 2, hits 1.
-            assertEquals(Map.of("scored", 1L), d.totals("m", "word").outcomes());
+            assertEquals(Map.of(Outcome.SCORED, 1L), d.totals("m", "word").outcomes());
             assertEquals(BoundaryCounts.oneToOne(3, 2, 1), d.totals("m", "word").counts());
         }
     }

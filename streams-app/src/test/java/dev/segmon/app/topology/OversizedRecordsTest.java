@@ -2,8 +2,8 @@ package dev.segmon.app.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.segmon.app.processors.Events;
-import dev.segmon.app.processors.States;
+import dev.segmon.app.wire.InputEvent;
+import dev.segmon.app.processors.BoundaryProcessor;
 import dev.segmon.model.boundary.BoundaryCounts;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -25,8 +25,8 @@ public class OversizedRecordsTest {
     @Test
     void aTimesArrayOverTheRecordLimitIsDeadLetteredAsTooLarge() throws Exception {
         try (SegmonDriver d = SegmonDriver.defaults()) {
-            d.hyp("u1", hyp("u1", times(0, Events.MAX_ARRAY + 1, 0.001)), 0);
-            d.hyp("u2", hyp("u2", times(0, Events.MAX_ARRAY, 0.001)), 0);
+            d.hyp("u1", hyp("u1", times(0, InputEvent.MAX_ARRAY + 1, 0.001)), 0);
+            d.hyp("u2", hyp("u2", times(0, InputEvent.MAX_ARRAY, 0.001)), 0);
             assertEquals(List.of("too_large"), reasons(d));
             assertEquals(1, d.deadLetterCount("too_large", "m", "word"));
             assertEquals(1, d.totals("m", "word").open(), "u2 is held, u1 left no state");
@@ -37,8 +37,8 @@ public class OversizedRecordsTest {
     void undecidedBoundariesBeyondWhatOneStateMayHoldAreRefusedAndTheUtteranceGoesOn() throws Exception {
         try (SegmonDriver d = SegmonDriver.defaults()) {
             // 10 records of 10 000 distinct times 0.1 ms apart: 100 000 held (no reference yet), the limit.
-            int perRecord = Events.MAX_ARRAY;
-            for (int k = 0; k * perRecord < States.MAX_HELD_TIMES; k++) {
+            int perRecord = InputEvent.MAX_ARRAY;
+            for (int k = 0; k * perRecord < BoundaryProcessor.MAX_HELD_TIMES; k++) {
                 d.hyp("u1", hyp("u1", times(k * perRecord, perRecord, 0.0001)), 0);
             }
             d.hyp("u1", hyp("u1", "\"time\":10.5"), 0); // one more: refused
@@ -89,8 +89,8 @@ public class OversizedRecordsTest {
     /** Chunk k (not final) of a reference of touching 10 ms segments, {@link Events#MAX_ARRAY} of them per chunk. */
     public static String referenceChunk(String utterance, int k) {
         StringJoiner segs = new StringJoiner(",", "[", "]");
-        for (int i = 0; i < Events.MAX_ARRAY; i++) {
-            long start = (long) k * Events.MAX_ARRAY + i;
+        for (int i = 0; i < InputEvent.MAX_ARRAY; i++) {
+            long start = (long) k * InputEvent.MAX_ARRAY + i;
             segs.add(String.format(Locale.ROOT, "{\"start\":%.2f,\"end\":%.2f}", start / 100.0, (start + 1) / 100.0));
         }
         return "{\"utterance\":\"" + utterance + "\",\"tier\":\"word\",\"segments\":" + segs + "}";

@@ -2,8 +2,13 @@ package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.metrics.StoreMetrics;
-import dev.segmon.app.processors.States;
-import dev.segmon.app.processors.StoreNames;
+import dev.segmon.app.state.Keys.DeadLetterKey;
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.state.StoreMonitorState;
+import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.state.Totals;
+import dev.segmon.app.wire.DeadLetterReason;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.charset.StandardCharsets;
@@ -33,6 +38,8 @@ final class SegmonDriver implements AutoCloseable {
     final TestOutputTopic<String, String> scores;
     final TestOutputTopic<String, String> metrics;
     final TestOutputTopic<byte[], byte[]> deadLetters;
+    /** The read-only view the exporter reads, over this driver's stores. */
+    final MonitorState state;
     private final Path stateDir;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -49,7 +56,8 @@ final class SegmonDriver implements AutoCloseable {
         this.scores = driver.createOutputTopic(this.config.scoresTopic(), s, s);
         this.metrics = driver.createOutputTopic(this.config.metricsTopic(), s, s);
         this.deadLetters = driver.createOutputTopic(this.config.deadLettersTopic(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        registry.getPrometheusRegistry().register(new StoreMetrics(driver::getKeyValueStore,
+        this.state = new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore);
+        registry.getPrometheusRegistry().register(new StoreMetrics(state,
                 () -> START.toEpochMilli() + 60_000L)); // "now" for the 5m window: one minute after START
     }
 
@@ -65,15 +73,16 @@ final class SegmonDriver implements AutoCloseable {
         references.pipeInput(new TestRecord<>(bytes(utterance), bytes(json), START.plusMillis(timestampMs)));
     }
 
-    States.Totals totals(String model, String tier) {
-        KeyValueStore<String, byte[]> store = driver.getKeyValueStore(StoreNames.TOTALS);
-        byte[] v = store.get(States.key(model, tier));
-        return v == null ? States.Totals.ZERO : States.decodeTotals(v);
+    Totals totals(String model, String tier) {
+        KeyValueStore<ModelTier, Totals> store = driver.getKeyValueStore(StoreNames.TOTALS);
+        Totals v = store.get(new ModelTier(model, tier));
+        return v == null ? Totals.ZERO : v;
     }
 
     long deadLetterCount(String reason, String model, String tier) {
-        KeyValueStore<String, byte[]> store = driver.getKeyValueStore(StoreNames.DEAD_LETTERS);
-        return States.decodeLong(store.get(States.key(reason, model, tier)));
+        KeyValueStore<DeadLetterKey, Long> store = driver.getKeyValueStore(StoreNames.DEAD_LETTERS);
+        Long n = store.get(new DeadLetterKey(DeadLetterReason.of(reason), model, tier));
+        return n == null ? 0 : n;
     }
 
     List<String> scoreValues() {

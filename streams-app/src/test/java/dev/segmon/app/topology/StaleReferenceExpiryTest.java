@@ -1,5 +1,6 @@
 package dev.segmon.app.topology;
 
+import dev.segmon.app.wire.Outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.segmon.app.config.MonitorConfig;
@@ -25,10 +26,10 @@ class StaleReferenceExpiryTest {
             d.driver.advanceWallClockTime(Duration.ofMinutes(6));
             // Reference {0, 1}. a: {0.5} is 0.5 s from both -> n_ref 2, n_hyp 1, hits 0.
             // b: {0.99} is 0.01 s from 1 -> hits 1. Both timed out (no end came).
-            assertEquals(Map.of("timed_out", 1L), d.totals("b", "word").outcomes());
+            assertEquals(Map.of(Outcome.TIMED_OUT, 1L), d.totals("b", "word").outcomes());
             assertEquals(BoundaryCounts.oneToOne(2, 1, 1), d.totals("b", "word").counts());
             // Model a: u1 timed out; u2 (its own clock, 6 minutes old) still open, nothing counted for it.
-            assertEquals(Map.of("timed_out", 1L), d.totals("a", "word").outcomes());
+            assertEquals(Map.of(Outcome.TIMED_OUT, 1L), d.totals("a", "word").outcomes());
             assertEquals(BoundaryCounts.oneToOne(2, 1, 0), d.totals("a", "word").counts());
             assertEquals(1, d.totals("a", "word").open());
         }

@@ -1,9 +1,10 @@
 package dev.segmon.app.topology;
 
+import dev.segmon.app.wire.Outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.processors.States;
+import dev.segmon.app.state.Totals;
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -20,7 +21,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract of INTERFACE.md 3.1: whatever the interleaving of the two sides (within the
+ * The contract of docs/contract.md 3.1: whatever the interleaving of the two sides (within the
  * disorder bound), duplicates and references arriving after the hypotheses, once everything is
  * ended/final (and unreferenced hypotheses have expired), the totals read from the stores equal
  * {@link BoundaryScorer} (what {@code eval boundaries} runs) on the same data. The expected
@@ -94,12 +95,12 @@ class StreamingEqualsOfflineTest {
             d.driver.advanceWallClockTime(Duration.ofMinutes(61));
             d.driver.advanceWallClockTime(Duration.ofMinutes(1));
             for (String model : MODELS) {
-                States.Totals t = d.totals(model, "word");
+                Totals t = d.totals(model, "word");
                 assertEquals(expected.get(model), t.counts(), "trial " + trial + " model " + model
                         + " tolerance " + tolerance + " disorder " + disorder);
                 assertEquals(0, t.open());
-                assertEquals((long) referenced, t.outcomes().getOrDefault("scored", 0L));
-                assertEquals((long) (utterances - referenced), t.outcomes().getOrDefault("unreferenced", 0L));
+                assertEquals((long) referenced, t.outcomes().getOrDefault(Outcome.SCORED, 0L));
+                assertEquals((long) (utterances - referenced), t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L));
             }
         }
     }

@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code segmon eval boundaries}: boundary P/R/F1/HR/OS/R-value (INTERFACE.md 2.1). */
+/** {@code segmon eval boundaries}: boundary P/R/F1/HR/OS/R-value (docs/contract.md 2.1). */
 @Command(name = "boundaries",
         mixinStandardHelpOptions = true,
         description = "Boundary precision, recall, F1, hit rate, over-segmentation and R-value.")
@@ -88,7 +88,7 @@ public final class BoundariesCommand implements Callable<Integer> {
         };
     }
 
-    /** The keys of INTERFACE.md 2.1, in its order. */
+    /** The keys of docs/contract.md 2.1, in its order. */
     static Map<String, Object> toJson(CorpusBoundaryResult result, BoundaryScorer scorer) {
         BoundaryCounts c = result.counts();
         BoundaryScores s = result.scores();

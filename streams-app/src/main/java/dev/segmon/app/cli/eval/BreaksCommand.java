@@ -18,7 +18,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code segmon eval breaks}: phrase-break assignment scores of Taylor and Black 1998 (INTERFACE.md 2.3). */
+/** {@code segmon eval breaks}: phrase-break assignment scores of Taylor and Black 1998 (docs/contract.md 2.3). */
 @Command(name = "breaks",
         mixinStandardHelpOptions = true,
         description = "Phrase-break assignment: breaks-, non-breaks- and junctures-correct, insertions (Taylor & Black 1998).")
@@ -70,7 +70,7 @@ public final class BreaksCommand implements Callable<Integer> {
         }
     }
 
-    /** The keys of INTERFACE.md 2.3, in its order, then the number of sentences. */
+    /** The keys of docs/contract.md 2.3, in its order, then the number of sentences. */
     static Map<String, Object> toJson(BreakCounts c, long sentences) {
         BreakScores s = c.scores();
         Map<String, Object> o = new LinkedHashMap<>();

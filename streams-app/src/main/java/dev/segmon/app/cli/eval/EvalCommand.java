@@ -3,7 +3,7 @@ package dev.segmon.app.cli.eval;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code segmon eval <metric>}: offline scoring (INTERFACE.md 2). */
+/** {@code segmon eval <metric>}: offline scoring (docs/contract.md 2). */
 @Command(name = "eval",
         mixinStandardHelpOptions = true,
         description = "Score files offline.",

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code segmon eval ned}: mean normalised edit distance over utterances (INTERFACE.md 2.4). */
+/** {@code segmon eval ned}: mean normalised edit distance over utterances (docs/contract.md 2.4). */
 @Command(name = "ned",
         mixinStandardHelpOptions = true,
         description = "Normalised edit distance: Levenshtein / max(len(ref), len(hyp)) per utterance, averaged.")

@@ -24,7 +24,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code segmon eval tde}: the ZeroSpeech term-discovery measures (INTERFACE.md 2.2, docs/tde.md). */
+/** {@code segmon eval tde}: the ZeroSpeech term-discovery measures (docs/contract.md 2.2, docs/tde.md). */
 @Command(name = "tde",
         mixinStandardHelpOptions = true,
         description = "ZeroSpeech term-discovery measures (token, type, boundary, grouping, NED, coverage), "
@@ -106,7 +106,7 @@ public final class TdeCommand implements Callable<Integer> {
         }
     }
 
-    /** The keys of INTERFACE.md 2.2, in its order. */
+    /** The keys of docs/contract.md 2.2, in its order. */
     static Map<String, Object> toJson(TdeResult r) {
         Map<String, Object> o = new LinkedHashMap<>();
         Retrieval[] retrievals = retrievals(r);

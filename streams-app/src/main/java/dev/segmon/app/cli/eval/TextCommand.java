@@ -18,7 +18,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code segmon eval text}: Pk and WindowDiff of text segmentation (INTERFACE.md 2.5). */
+/** {@code segmon eval text}: Pk and WindowDiff of text segmentation (docs/contract.md 2.5). */
 @Command(name = "text",
         mixinStandardHelpOptions = true,
         description = "Pk and WindowDiff of linear (text) segmentation, per document and averaged.")

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** The inputs WER and NED share: two Kaldi text files and case folding (INTERFACE.md 2.4). */
+/** The inputs WER and NED share: two Kaldi text files and case folding (docs/contract.md 2.4). */
 public final class TranscriptFiles {
     @Option(names = "--ref", required = true, paramLabel = "R", description = "Reference Kaldi text: utt-id token token ...")
     Path reference;

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code segmon eval wer}: corpus word error rate (INTERFACE.md 2.4). */
+/** {@code segmon eval wer}: corpus word error rate (docs/contract.md 2.4). */
 @Command(name = "wer",
         mixinStandardHelpOptions = true,
         description = "Word error rate pooled over the corpus, with substitutions, insertions and deletions.")

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code segmon eval boundaries} on every input format of INTERFACE.md 2.6. Every hypothesis
+ * {@code segmon eval boundaries} on every input format of docs/contract.md 2.6. Every hypothesis
  * below is the same alignment written in another format, scored against one reference:
  *
  * <pre>

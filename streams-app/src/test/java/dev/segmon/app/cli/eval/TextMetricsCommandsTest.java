@@ -43,7 +43,7 @@ class TextMetricsCommandsTest {
 
     @Test
     void breaksReportsTheKeysOfTheInterface() throws IOException {
-        // The hand example of shared/notes/metric-anchors.md: N 8, B 3, D 1, I 1, S 0.
+        // The hand example of docs/text-metrics.md (Taylor & Black): N 8, B 3, D 1, I 1, S 0.
         Path r = file("r.jsonl", "{\"id\":\"s1\",\"junctures\":[\"NB\",\"B\",\"NB\",\"NB\",\"B\",\"NB\",\"B\",\"NB\"]}\n");
         Path h = file("h.jsonl", "{\"id\":\"s1\",\"junctures\":[\"NB\",\"B\",\"B\",\"NB\",\"NB\",\"NB\",\"B\",\"NB\"]}\n");
         JsonNode o = json("eval", "breaks", "--ref", r.toString(), "--hyp", h.toString(), "--json");
@@ -81,7 +81,7 @@ class TextMetricsCommandsTest {
 
     @Test
     void werAndNedReportTheirKeys() throws IOException {
-        // u1: metric-anchors' example, 5 S (unit) or 3 D + 3 I (sclite); u2 missing from hyp: 2 D;
+        // u1: the example of docs/text-metrics.md, 5 S (unit) or 3 D + 3 I (sclite); u2 missing from hyp: 2 D;
         // u3 missing from ref: 1 I. N_ref = 7.
         Path r = file("ref.txt", "u1 a b c d e\nu2 x y\n");
         Path h = file("hyp.txt", "u1 D E x y z\nu3 q\n");

@@ -1,4 +1,4 @@
-package dev.segmon.app.demo;
+package dev.segmon.app.bench;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package dev.segmon.app.processors;
+package dev.segmon.app.state;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,7 +10,7 @@ import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 /** The store values keep the byte layout of the JDK's DataOutputStream (so stored state stays readable). */
-class StatesBytesTest {
+class StateBytesTest {
 
     @Test
     void aReferenceIsWrittenAsDataOutputStreamWouldWriteIt() throws IOException {
@@ -22,7 +22,7 @@ class StatesBytesTest {
             times[i] = 100_000L * i;
             spans[i] = 50_000L * i;
         }
-        States.Reference r = new States.Reference(new ReferenceBoundaries(times, 3_900_000L, true, spans), 1234L, 5678L, true);
+        ReferenceState r = new ReferenceState(new ReferenceBoundaries(times, 3_900_000L, true, spans), 1234L, 5678L, true);
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(expected);
         out.writeByte(1);
@@ -39,10 +39,10 @@ class StatesBytesTest {
         out.writeLong(1234L);
         out.writeLong(5678L);
         out.writeBoolean(true);
-        byte[] bytes = States.encode(r);
+        byte[] bytes = r.encode();
         assertEquals(675, bytes.length);
         assertArrayEquals(expected.toByteArray(), bytes);
-        States.Reference back = States.decodeReference(bytes);
+        ReferenceState back = ReferenceState.decode(bytes);
         assertArrayEquals(times, back.boundaries().times());
         assertArrayEquals(spans, back.boundaries().spans());
         assertEquals(5678L, back.lastRecordMs());
@@ -51,21 +51,8 @@ class StatesBytesTest {
     @Test
     void aLongIsTheVersionByteThenEightBigEndianBytes() {
         // 258 = 0x0102.
-        assertArrayEquals(new byte[] {1, 0, 0, 0, 0, 0, 0, 1, 2}, States.encodeLong(258));
-        assertEquals(258, States.decodeLong(States.encodeLong(258)));
-    }
-
-    @Test
-    void expiryReadsWallClockInPlace() {
-        // The in-place reads must agree with the full decoders on the same bytes.
-        States.Reference r = new States.Reference(new ReferenceBoundaries(new long[] {1, 2, 3}, 3, true, new long[] {0, 3}), 777L, 5L, false);
-        assertEquals(777L, States.referenceLastWallMs(States.encode(r)));
-        dev.segmon.model.boundary.IncrementalMatcher m = new dev.segmon.model.boundary.IncrementalMatcher();
-        m.offerHypothesis(10, 0);
-        m.offerHypothesis(20, 0);
-        byte[] open = States.encode(new States.Hypothesis(m, 888L, 6L, false));
-        assertEquals(888L, States.hypothesisLastWallMs(open));
-        assertEquals(888L, States.decodeHypothesis(open).lastWallMs());
+        assertArrayEquals(new byte[] {1, 0, 0, 0, 0, 0, 0, 1, 2}, StateSerde.COUNT.serializer().serialize("t", 258L));
+        assertEquals(258L, StateSerde.COUNT.deserializer().deserialize("t", StateSerde.COUNT.serializer().serialize("t", 258L)));
     }
 
     @Test
@@ -86,11 +73,11 @@ class StatesBytesTest {
         out.writeLong(111L);
         out.writeLong(222L);
         out.writeBoolean(false);
-        byte[] bytes = States.encode(new States.Hypothesis(m, 111L, 222L, false));
+        byte[] bytes = new HypothesisState(m, 111L, 222L, false).encode();
         // 1 + (4 + 16) + 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 = 67 bytes.
         assertEquals(67, bytes.length);
         assertArrayEquals(expected.toByteArray(), bytes);
-        States.Hypothesis back = States.decodeHypothesis(bytes);
+        HypothesisState back = HypothesisState.decode(bytes);
         assertArrayEquals(new long[] {-5, 70_000}, back.matcher().pending());
         assertEquals(3, back.matcher().refCursor());
         assertEquals(222L, back.lastRecordMs());
@@ -98,8 +85,9 @@ class StatesBytesTest {
 
     @Test
     void totalsWriteOutcomeNamesAsWriteUtfDoes() throws IOException {
-        java.util.Map<String, Long> outcomes = new java.util.TreeMap<>(java.util.Map.of("scored", 7L, "timed_out", 1L));
-        States.Totals t = new States.Totals(new dev.segmon.model.boundary.BoundaryCounts(10, 12, 9, 9),
+        java.util.Map<dev.segmon.app.wire.Outcome, Long> outcomes = java.util.Map.of(
+                dev.segmon.app.wire.Outcome.TIMED_OUT, 1L, dev.segmon.app.wire.Outcome.SCORED, 7L);
+        Totals t = new Totals(new dev.segmon.model.boundary.BoundaryCounts(10, 12, 9, 9),
                 new long[] {1, 2, 3, 0, 0, 3}, 4_321L, outcomes, 2);
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(expected);
@@ -118,25 +106,35 @@ class StatesBytesTest {
         out.writeUTF("timed_out");
         out.writeLong(1L);
         out.writeLong(2);
-        byte[] bytes = States.encode(t);
+        byte[] bytes = t.encode();
         assertArrayEquals(expected.toByteArray(), bytes);
-        States.Totals back = States.decodeTotals(bytes);
+        Totals back = Totals.decode(bytes);
         assertEquals(outcomes, back.outcomes());
         assertEquals(t.counts(), back.counts());
         assertEquals(4_321L, back.offsetSumMicros());
     }
 
     @Test
-    void aMinuteBucketIsFourCountsAndTheDirtyFlag() throws IOException {
+    void aMinuteIsFourCountsTheUtterancesAndTheDirtyFlag() throws IOException {
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(expected);
         out.writeByte(1);
         for (long c : new long[] {5, 6, 4, 4}) {
             out.writeLong(c);
         }
+        out.writeLong(3);
         out.writeBoolean(true);
-        States.Bucket b = new States.Bucket(new dev.segmon.model.boundary.BoundaryCounts(5, 6, 4, 4), true);
-        assertArrayEquals(expected.toByteArray(), States.encode(b));
-        assertEquals(b, States.decodeBucket(States.encode(b)));
+        MinuteCounts b = new MinuteCounts(new dev.segmon.model.boundary.BoundaryCounts(5, 6, 4, 4), 3, true);
+        assertArrayEquals(expected.toByteArray(), b.encode());
+        assertEquals(b, MinuteCounts.decode(b.encode()));
+    }
+
+    @Test
+    void keysAreTheirPartsJoinedByNulInTheOrderOfTheStore() {
+        // utterance, tier, model: one utterance's states lie together in a store's byte order.
+        assertArrayEquals("u1\u0000word\u0000m".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                Keys.HypothesisKey.SERDE.serializer().serialize("t", new Keys.HypothesisKey("u1", "word", "m")));
+        assertEquals(new Keys.DeadLetterKey(dev.segmon.app.wire.DeadLetterReason.LATE, "m", "word"),
+                Keys.DeadLetterKey.SERDE.deserializer().deserialize("t", "late\u0000m\u0000word".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 }

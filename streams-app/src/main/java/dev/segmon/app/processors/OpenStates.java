@@ -1,0 +1,149 @@
+package dev.segmon.app.processors;
+
+import dev.segmon.app.state.HypothesisState;
+import dev.segmon.app.state.Keys.HypothesisKey;
+import dev.segmon.app.state.Keys.UtteranceTier;
+import dev.segmon.app.state.ReferenceState;
+import java.util.List;
+import java.util.function.ToLongFunction;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The per-utterance states of one task — references by (utterance, tier), hypotheses by
+ * (utterance, tier, model) — read through decoded views, and which of them are due for expiry.
+ *
+ * <p>Every write goes through here so that the {@link ExpiryIndex} files each state under the
+ * wall-clock time of its last change: an expiry pass then reads the states that may be due and
+ * not every state kept. The index is derived from the stores and rebuilt from them at every init.
+ * Past its capacity it gives up, and due states are found by a full pass over both stores until
+ * they are back under half of it.
+ */
+final class OpenStates {
+    private final String referenceStoreName;
+    private final String hypothesisStoreName;
+    private final int decodedEntries;
+    private final long indexCapacity;
+    private DecodedStore<UtteranceTier, ReferenceState> references;
+    private DecodedStore<HypothesisKey, HypothesisState> hypotheses;
+    private ExpiryIndex index;
+
+    OpenStates(String referenceStoreName, String hypothesisStoreName, int decodedEntries, long indexCapacity) {
+        this.referenceStoreName = referenceStoreName;
+        this.hypothesisStoreName = hypothesisStoreName;
+        this.decodedEntries = decodedEntries;
+        this.indexCapacity = indexCapacity;
+    }
+
+    void init(ProcessorContext<Object, Object> context) {
+        // New views on every init: see DecodedStore for why nothing decoded survives a revival.
+        KeyValueStore<UtteranceTier, ReferenceState> r = context.getStateStore(referenceStoreName);
+        KeyValueStore<HypothesisKey, HypothesisState> h = context.getStateStore(hypothesisStoreName);
+        this.references = new DecodedStore<>(r, decodedEntries);
+        this.hypotheses = new DecodedStore<>(h, decodedEntries);
+        reindex();
+    }
+
+    ReferenceState reference(UtteranceTier key) {
+        return references.get(key);
+    }
+
+    HypothesisState hypothesis(HypothesisKey key) {
+        return hypotheses.get(key);
+    }
+
+    void put(HypothesisKey key, HypothesisState h) {
+        HypothesisState old = hypotheses.get(key);
+        hypotheses.put(key, h);
+        index.touched(key, old == null ? null : old.lastWallMs(), h.lastWallMs());
+    }
+
+    /**
+     * Stores a hypothesis that an expiry pass took out of the index: filed anew whatever bucket
+     * its previous write was in (the pass took that entry).
+     */
+    void putExpired(HypothesisKey key, HypothesisState h) {
+        hypotheses.put(key, h);
+        index.touched(key, null, h.lastWallMs());
+    }
+
+    void put(UtteranceTier key, ReferenceState r) {
+        ReferenceState old = references.get(key);
+        references.put(key, r);
+        index.touched(key, old == null ? null : old.lastWallMs(), r.lastWallMs());
+    }
+
+    void delete(HypothesisKey key) {
+        hypotheses.delete(key);
+    }
+
+    void delete(UtteranceTier key) {
+        references.delete(key);
+    }
+
+    /**
+     * Adds the keys of the states last changed at or before {@code untilMs} to the lists (a state
+     * may be listed twice where the wall clock stepped back: callers check the state again).
+     */
+    void due(long untilMs, List<HypothesisKey> dueHypotheses, List<UtteranceTier> dueReferences) {
+        if (index.overflowed()) {
+            long kept = scanDue(hypotheses.store(), HypothesisState::lastWallMs, untilMs, dueHypotheses)
+                    + scanDue(references.store(), ReferenceState::lastWallMs, untilMs, dueReferences);
+            if (kept <= index.capacity() / 2) {
+                reindex(); // back under the index's capacity, with room: index again
+            }
+            return;
+        }
+        for (ExpiryIndex.Entry e : index.takeUpTo(untilMs)) {
+            Long wall = e.key() instanceof HypothesisKey hk ? wallOf(hypotheses.get(hk)) : wallOf(references.get((UtteranceTier) e.key()));
+            if (wall == null || ExpiryIndex.bucket(wall) != e.bucket()) {
+                continue; // the state is gone, or was written in a later bucket since (filed there)
+            }
+            if (wall > untilMs) {
+                index.file(e); // the last, partly passed bucket: not due yet
+                continue;
+            }
+            if (e.key() instanceof HypothesisKey hk) {
+                dueHypotheses.add(hk);
+            } else {
+                dueReferences.add((UtteranceTier) e.key());
+            }
+        }
+    }
+
+    /** For tests: the expiry index of this task. */
+    ExpiryIndex index() {
+        return index;
+    }
+
+    private void reindex() {
+        index = new ExpiryIndex(indexCapacity);
+        index.fileAll(hypotheses.store(), HypothesisState::lastWallMs);
+        index.fileAll(references.store(), ReferenceState::lastWallMs);
+    }
+
+    /** Adds the keys of the states due at {@code until} to {@code due}; returns how many states there are. */
+    private static <K, V> long scanDue(KeyValueStore<K, V> store, ToLongFunction<V> wallMs, long until, List<K> due) {
+        long n = 0;
+        try (KeyValueIterator<K, V> it = store.all()) {
+            while (it.hasNext()) {
+                KeyValue<K, V> kv = it.next();
+                n++;
+                if (wallMs.applyAsLong(kv.value) <= until) {
+                    due.add(kv.key);
+                }
+            }
+        }
+        return n;
+    }
+
+    private static Long wallOf(HypothesisState h) {
+        return h == null ? null : h.lastWallMs();
+    }
+
+    private static Long wallOf(ReferenceState r) {
+        return r == null ? null : r.lastWallMs();
+    }
+}

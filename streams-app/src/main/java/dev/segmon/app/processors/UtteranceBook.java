@@ -1,0 +1,33 @@
+package dev.segmon.app.processors;
+
+import dev.segmon.app.state.HypothesisState;
+import dev.segmon.app.state.Keys.HypothesisKey;
+import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.wire.Outcome;
+import dev.segmon.model.boundary.BoundaryCounts;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+
+/**
+ * Something that keeps figures per closed utterance beside the boundary counts (utterance-level
+ * moments for intervals, word errors, duration sums for the early estimate). The processor calls
+ * every book it was built with, in the same transaction as the rest of the record's effects, so
+ * a book that keeps its figures in its own state stores is exact through crashes like the
+ * totals are.
+ */
+public interface UtteranceBook {
+
+    /** One utterance of one model, closed: its key, outcome, final counts and last states. */
+    record Closed(HypothesisKey key, Outcome outcome, BoundaryCounts counts, HypothesisState hypothesis,
+                  ReferenceState reference, long timestampMs) {
+    }
+
+    /** Called from the processor's {@code init}, after a restore or revival too: take the stores here. */
+    void init(ProcessorContext<Object, Object> context);
+
+    /** A hypothesis received its end mark (its utterance may still wait for a reference). */
+    default void ended(HypothesisKey key, HypothesisState hypothesis, long timestampMs) {
+    }
+
+    /** An utterance was closed ({@code reference} is null when none came). */
+    void closed(Closed utterance);
+}

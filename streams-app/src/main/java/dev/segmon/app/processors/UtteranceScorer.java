@@ -1,0 +1,94 @@
+package dev.segmon.app.processors;
+
+import dev.segmon.app.state.HypothesisState;
+import dev.segmon.app.state.Keys.HypothesisKey;
+import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.Totals;
+import dev.segmon.app.wire.Outcome;
+import dev.segmon.app.wire.UtteranceScore;
+import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.boundary.IncrementalMatcher;
+import java.util.Map;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+
+/**
+ * Matches a hypothesis against its reference as far as both have arrived, books what was decided
+ * into the (model, tier) totals and the minute windows, and closes utterances: decides what is
+ * left, emits the score to the scores sink, counts the outcome.
+ */
+final class UtteranceScorer {
+    private final String scoresSink;
+    private final double tolerance;
+    private final long toleranceMicros;
+    private final long disorderMicros;
+    private final SeriesTotals totals;
+    private final MinuteWindows minutes;
+    private final java.util.List<UtteranceBook> books;
+    private ProcessorContext<Object, Object> context;
+
+    UtteranceScorer(String scoresSink, double tolerance, long toleranceMicros, long disorderMicros, SeriesTotals totals, MinuteWindows minutes,
+                    java.util.List<UtteranceBook> books) {
+        this.books = books;
+        this.scoresSink = scoresSink;
+        this.tolerance = tolerance;
+        this.toleranceMicros = toleranceMicros;
+        this.disorderMicros = disorderMicros;
+        this.totals = totals;
+        this.minutes = minutes;
+    }
+
+    void init(ProcessorContext<Object, Object> context) {
+        this.context = context;
+    }
+
+    /**
+     * Decides what can be decided and books it; closes the utterance as {@link Outcome#SCORED} when
+     * both sides are complete. Returns the state to store.
+     */
+    HypothesisState advance(HypothesisKey key, HypothesisState h, ReferenceState ref, long timestamp) {
+        IncrementalMatcher m = h.matcher();
+        long[] times = ref == null ? new long[0] : ref.boundaries().times();
+        long frontier = ref == null ? Long.MIN_VALUE : ref.boundaries().frontier(disorderMicros);
+        book(key, m, times, frontier, timestamp, 0);
+        if (m.hypComplete() && ref != null && ref.boundaries().complete()) {
+            return close(key, h, ref, Outcome.SCORED, timestamp);
+        }
+        return h;
+    }
+
+    /** Finishes an utterance: decides everything left, emits its score, counts its outcome. */
+    HypothesisState close(HypothesisKey key, HypothesisState h, ReferenceState ref, Outcome outcome, long timestamp) {
+        IncrementalMatcher m = h.matcher();
+        m.completeHypothesis();
+        long[] times = ref == null ? new long[0] : ref.boundaries().times();
+        book(key, m, times, Long.MAX_VALUE, timestamp, 1);
+        totals.update(key.series(), t -> t.withOutcome(outcome).withOpen(-1));
+        UtteranceScore score = new UtteranceScore(key.utterance(), key.model(), key.tier(), outcome, m.decided(), tolerance);
+        context.forward(new Record<Object, Object>(key.utterance(), score.toJson(), timestamp), scoresSink);
+        HypothesisState closed = new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true);
+        UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp);
+        for (UtteranceBook b : books) {
+            b.closed(event);
+        }
+        return closed;
+    }
+
+    /** Runs the matcher and adds what it decided (and {@code closed} utterances) to the totals and the minute. */
+    private void book(HypothesisKey key, IncrementalMatcher m, long[] reference, long frontier, long timestamp, long closed) {
+        long[] buckets = new long[Totals.OFFSET_BUCKETS.length];
+        long[] sum = new long[1];
+        BoundaryCounts delta = m.advance(reference, frontier, toleranceMicros, disorderMicros, offset -> {
+            buckets[Totals.offsetBucket(offset)]++;
+            sum[0] += Math.abs(offset);
+        });
+        if (delta.equals(BoundaryCounts.ZERO) && closed == 0) {
+            return;
+        }
+        if (!delta.equals(BoundaryCounts.ZERO)) {
+            Totals add = new Totals(delta, buckets, sum[0], Map.of(), 0);
+            totals.update(key.series(), t -> t.plus(add));
+        }
+        minutes.add(key.series(), timestamp, delta, closed);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.segmon.app.state;
+
+import dev.segmon.model.boundary.BoundaryCounts;
+import java.nio.ByteBuffer;
+
+/**
+ * The binary layout every state value shares: a version byte, then fixed fields, big-endian, as
+ * the JDK's DataOutputStream writes them (booleans one byte 0/1, arrays as an int length then the
+ * elements), so that stored state stays readable ({@code StateBytesTest} holds the layouts to it).
+ * Coded straight into and out of right-sized ByteBuffers: the Data*Stream codecs spent most of
+ * their time in {@code DataInputStream.readFully}, one call per long (docs/performance.md).
+ */
+final class Bytes {
+    static final byte VERSION = 1;
+
+    private Bytes() {
+    }
+
+    /** A buffer for a value of {@code size} bytes after the version byte, the version written. */
+    static ByteBuffer allocate(int size) {
+        return ByteBuffer.allocate(1 + size).put(VERSION);
+    }
+
+    /** The value's bytes after a checked version byte. */
+    static ByteBuffer wrap(byte[] bytes) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        byte v = in.get();
+        if (v != VERSION) {
+            throw new IllegalStateException("state written by an unknown segmon version (" + v + ")");
+        }
+        return in;
+    }
+
+    static int longsSize(long[] v) {
+        return 4 + 8 * v.length;
+    }
+
+    static void putLongs(ByteBuffer out, long[] v) {
+        out.putInt(v.length);
+        for (long x : v) {
+            out.putLong(x);
+        }
+    }
+
+    static long[] getLongs(ByteBuffer in) {
+        long[] v = new long[in.getInt()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = in.getLong();
+        }
+        return v;
+    }
+
+    static void putBoolean(ByteBuffer out, boolean b) {
+        out.put((byte) (b ? 1 : 0));
+    }
+
+    /** As DataInputStream.readBoolean: any non-zero byte is true. */
+    static boolean getBoolean(ByteBuffer in) {
+        return in.get() != 0;
+    }
+
+    static final int COUNTS_SIZE = 4 * 8;
+
+    static void putCounts(ByteBuffer out, BoundaryCounts c) {
+        out.putLong(c.reference()).putLong(c.hypothesis()).putLong(c.referenceHits()).putLong(c.hypothesisHits());
+    }
+
+    static BoundaryCounts getCounts(ByteBuffer in) {
+        return new BoundaryCounts(in.getLong(), in.getLong(), in.getLong(), in.getLong());
+    }
+
+    static byte[] encodeLong(long v) {
+        return allocate(8).putLong(v).array();
+    }
+
+    static long decodeLong(byte[] bytes) {
+        return bytes == null ? 0 : wrap(bytes).getLong();
+    }
+}

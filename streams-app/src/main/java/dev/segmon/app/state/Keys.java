@@ -1,0 +1,68 @@
+package dev.segmon.app.state;
+
+import dev.segmon.app.wire.DeadLetterReason;
+import org.apache.kafka.common.serialization.Serde;
+
+/**
+ * The typed keys of the state stores. Each knows its parts' order in the store, so no caller
+ * joins or splits key strings.
+ */
+public final class Keys {
+    private Keys() {
+    }
+
+    /** The reference of one utterance on one tier. */
+    public record UtteranceTier(String utterance, String tier) {
+        public static final Serde<UtteranceTier> SERDE = StateSerde.ofKey(k -> new String[] {k.utterance, k.tier},
+                p -> new UtteranceTier(p[0], p[1]));
+
+        public HypothesisKey of(String model) {
+            return new HypothesisKey(utterance, tier, model);
+        }
+    }
+
+    /**
+     * One model's hypothesis of one utterance on one tier. Utterance first: a task's states of one
+     * utterance lie together.
+     */
+    public record HypothesisKey(String utterance, String tier, String model) {
+        public static final Serde<HypothesisKey> SERDE = StateSerde.ofKey(k -> new String[] {k.utterance, k.tier, k.model},
+                p -> new HypothesisKey(p[0], p[1], p[2]));
+
+        public UtteranceTier reference() {
+            return new UtteranceTier(utterance, tier);
+        }
+
+        public ModelTier series() {
+            return new ModelTier(model, tier);
+        }
+    }
+
+    /** One exported series: a model on a tier (the {@code model} and {@code tier} labels). */
+    public record ModelTier(String model, String tier) implements Comparable<ModelTier> {
+        public static final Serde<ModelTier> SERDE = StateSerde.ofKey(k -> new String[] {k.model, k.tier},
+                p -> new ModelTier(p[0], p[1]));
+
+        @Override
+        public int compareTo(ModelTier o) {
+            int c = model.compareTo(o.model);
+            return c != 0 ? c : tier.compareTo(o.tier);
+        }
+    }
+
+    /** Dead letters of one reason, model and tier (the labels of {@code segmon_dead_letters_total}). */
+    public record DeadLetterKey(DeadLetterReason reason, String model, String tier) implements Comparable<DeadLetterKey> {
+        public static final Serde<DeadLetterKey> SERDE = StateSerde.ofKey(k -> new String[] {k.reason.label(), k.model, k.tier},
+                p -> new DeadLetterKey(DeadLetterReason.of(p[0]), p[1], p[2]));
+
+        @Override
+        public int compareTo(DeadLetterKey o) {
+            int c = reason.label().compareTo(o.reason.label());
+            c = c != 0 ? c : model.compareTo(o.model);
+            return c != 0 ? c : tier.compareTo(o.tier);
+        }
+    }
+
+    /** The tier of the reference clock store. */
+    public static final Serde<String> TIER = StateSerde.ofKey(t -> new String[] {t}, p -> p[0]);
+}

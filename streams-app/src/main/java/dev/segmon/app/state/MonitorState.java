@@ -1,0 +1,25 @@
+package dev.segmon.app.state;
+
+import dev.segmon.app.state.Keys.DeadLetterKey;
+import dev.segmon.app.state.Keys.ModelTier;
+import java.util.SortedMap;
+
+/**
+ * A read-only view of what this instance's active tasks hold, summed across its tasks: what the
+ * metrics exporter, the live page and the demo read. Each call reads the stores afresh; while
+ * they cannot be queried (not started, rebalancing) a call answers as if they were empty.
+ */
+public interface MonitorState {
+
+    /** Cumulative figures by (model, tier), model "none" included. */
+    SortedMap<ModelTier, Totals> totals();
+
+    /** The minutes starting in [fromMs, toMs), by (model, tier) and minute start. */
+    SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> minutes(long fromMs, long toMs);
+
+    /** Dead letters by (reason, model, tier). */
+    SortedMap<DeadLetterKey, Long> deadLetters();
+
+    /** Per tier, the largest record timestamp (ms) of an accepted reference chunk. */
+    SortedMap<String, Long> referenceClock();
+}

@@ -1,0 +1,28 @@
+package dev.segmon.app.state;
+
+import java.util.List;
+
+/**
+ * The monitor's state stores. The topology creates them under these names and hands the names to
+ * the processor and its parts; the metrics exporter and the live page query them by name.
+ */
+public final class StoreNames {
+    /** (utterance, tier) -> {@link ReferenceState}. */
+    public static final String REFERENCES = "segmon-references";
+    /** (utterance, tier, model) -> {@link HypothesisState}. */
+    public static final String HYPOTHESES = "segmon-hypotheses";
+    /** (model, tier) -> {@link Totals}. */
+    public static final String TOTALS = "segmon-totals";
+    /** (reason, model, tier) -> dead-letter count. */
+    public static final String DEAD_LETTERS = "segmon-dead-letter-counts";
+    /** tier -> the largest record timestamp of an accepted reference chunk. */
+    public static final String REFERENCE_CLOCK = "segmon-reference-clock";
+    /** Window store: (model, tier) x minute of record time -> {@link MinuteCounts}. */
+    public static final String MINUTE_WINDOWS = "segmon-minute-windows";
+
+    /** The key-value stores. */
+    public static final List<String> KEY_VALUE = List.of(REFERENCES, HYPOTHESES, TOTALS, DEAD_LETTERS, REFERENCE_CLOCK);
+
+    private StoreNames() {
+    }
+}

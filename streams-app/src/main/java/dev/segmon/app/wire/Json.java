@@ -1,0 +1,49 @@
+package dev.segmon.app.wire;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+
+/** The one JSON mapper of everything that crosses Kafka, and a writer for the records' own toJson. */
+public final class Json {
+    public static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonFactory FACTORY = MAPPER.getFactory();
+
+    private Json() {
+    }
+
+    /** The body of one JSON value, written by {@code body} on a generator. */
+    @FunctionalInterface
+    public interface Body {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    public static String write(Body body) {
+        StringWriter out = new StringWriter(128);
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            body.write(g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** The names that head every per-utterance record, in the order the contract shows them. */
+    public static void names(JsonGenerator g, String utterance, String model, String tier) throws IOException {
+        g.writeStringField("utterance", utterance);
+        g.writeStringField("model", model);
+        g.writeStringField("tier", tier);
+    }
+
+    /** A ratio, or null where its denominator is 0 (docs/contract.md 2). */
+    public static void ratio(JsonGenerator g, String field, Double value) throws IOException {
+        if (value == null) {
+            g.writeNullField(field);
+        } else {
+            g.writeNumberField(field, value);
+        }
+    }
+}
