@@ -210,6 +210,10 @@
       } else {
         setStatus("waiting for the first hypotheses…", false);
       }
+      if (state.model && !state.charted) {
+        state.charted = true;
+        performance.mark("segmon-first-chart"); // time to first chart (docs/live-page.md)
+      }
       state.refreshes++;
       document.body.dataset.refreshes = String(state.refreshes);
     } catch (e) {
@@ -237,6 +241,7 @@
       if (chart) chart.plot.setSize({ width: Math.max(300, $(c.id).clientWidth), height: 200 });
     }
   });
+  window.segmonPage = state; // for tests and the curious: what the page last drew
   ["model", "tier", "range"].forEach((id) => $(id).addEventListener("change", onPick));
   readHash();
   refresh();
