@@ -18,7 +18,8 @@ import java.util.function.LongSupplier;
  * very samples {@code /metrics} serves (same collector, same names with {@code _total} on
  * counters, same labels), for the page's latest values, outcomes, dead letters and reference
  * lag. {@code now} (epoch seconds) is the server's clock, against which the page measures how far
- * behind the references are. Histograms are left out: the page does not show them.
+ * behind the references are. Histograms are left out: the page does not show them. A
+ * non-finite value is null (JSON has no NaN).
  */
 final class SummaryApi implements HttpHandler {
     private final PrometheusRegistry segmon;
@@ -52,6 +53,10 @@ final class SummaryApi implements HttpHandler {
         for (Label l : p.getLabels()) {
             labels.put(l.getName(), l.getValue());
         }
-        s.put("value", value);
+        if (Double.isFinite(value)) {
+            s.put("value", value);
+        } else {
+            s.putNull("value"); // JSON has no NaN or infinity; the page shows a dash
+        }
     }
 }
