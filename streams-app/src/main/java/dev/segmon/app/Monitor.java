@@ -8,6 +8,7 @@ import dev.segmon.app.state.StoreMonitorState;
 import dev.segmon.app.topology.SegmonTopology;
 import dev.segmon.app.topology.TopicAdmin;
 import dev.segmon.app.topology.TransientFailureHandler;
+import dev.segmon.app.web.WebRoutes;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -18,6 +19,8 @@ import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.state.HostInfo;
 
 /**
  * The streaming monitor: the {@link SegmonTopology} on a {@link KafkaStreams} client, plus the
@@ -30,7 +33,7 @@ import org.apache.kafka.streams.KafkaStreams;
  */
 public final class Monitor implements AutoCloseable {
     private final MonitorConfig config;
-    private final KafkaStreams streams;
+    private volatile KafkaStreams streams;
     private final PrometheusMeterRegistry registry;
     private final MetricsServer server;
     private final MonitorState state;
@@ -40,11 +43,34 @@ public final class Monitor implements AutoCloseable {
 
     private Monitor(MonitorConfig config) {
         this.config = config;
-        Properties props = SegmonTopology.streamsProperties(config);
-        TopicAdmin.ensure(props, SegmonTopology.topics(config),
-                new TopicAdmin.Creation(config.createTopics(), config.partitions(), config.replicationFactor()), TopicAdmin.Mode.STRICT);
         this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        this.streams = new KafkaStreams(SegmonTopology.build(config), props);
+        // The segmon_* families alone, for /metrics?name[]=segmon_...: see MetricsServer.
+        PrometheusMeterRegistry own = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        // Bound first: its port (ephemeral when 0) is this instance's application.server, which the
+        // other instances' /api/v1/windows call (dev.segmon.app.web.Peers).
+        try {
+            this.server = MetricsServer.start(config.metricsPort(), registry, own,
+                    () -> streams != null && streams.state() == KafkaStreams.State.RUNNING);
+        } catch (IOException e) {
+            registry.close();
+            throw new UncheckedIOException("cannot serve metrics on port " + config.metricsPort() + ": " + e.getMessage(), e);
+        }
+        KafkaStreams built;
+        try {
+            Properties props = SegmonTopology.streamsProperties(config);
+            props.putIfAbsent(StreamsConfig.APPLICATION_SERVER_CONFIG, WebRoutes.applicationServer(server.port()));
+            TopicAdmin.ensure(props, SegmonTopology.topics(config),
+                    new TopicAdmin.Creation(config.createTopics(), config.partitions(), config.replicationFactor()), TopicAdmin.Mode.STRICT);
+            built = new KafkaStreams(SegmonTopology.build(config), props);
+            HostInfo self = HostInfo.buildFromEndpoint(props.getProperty(StreamsConfig.APPLICATION_SERVER_CONFIG));
+            this.state = StoreMonitorState.of(built);
+            WebRoutes.handlers(built, state, self, own.getPrometheusRegistry()).forEach(server::handle);
+        } catch (RuntimeException e) {
+            server.close();
+            registry.close();
+            throw e;
+        }
+        this.streams = built;
         // A thread killed by the broker being away is replaced; anything else stops the client.
         streams.setUncaughtExceptionHandler(new TransientFailureHandler());
         streams.setStateListener((now, before) -> {
@@ -53,20 +79,9 @@ public final class Monitor implements AutoCloseable {
                 running.countDown();
             }
         });
-        this.state = StoreMonitorState.of(streams);
         StoreMetrics storeMetrics = new StoreMetrics(state, System::currentTimeMillis);
         registry.getPrometheusRegistry().register(storeMetrics);
-        // The segmon_* families alone, for /metrics?name[]=segmon_...: see MetricsServer.
-        PrometheusMeterRegistry own = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         own.getPrometheusRegistry().register(storeMetrics);
-        try {
-            this.server = MetricsServer.start(config.metricsPort(), registry, own,
-                    () -> streams.state() == KafkaStreams.State.RUNNING);
-        } catch (IOException e) {
-            registry.close();
-            streams.close(Duration.ZERO);
-            throw new UncheckedIOException("cannot serve metrics on port " + config.metricsPort() + ": " + e.getMessage(), e);
-        }
         streams.start();
     }
 

@@ -66,12 +66,13 @@ public final class Demo implements AutoCloseable {
     private void startParts(DemoMonitor.Factory monitors) {
         Path base = options.dataDir() != null ? options.dataDir() : tempDir;
         broker = EmbeddedBroker.builder().port(0).dataDir(base.resolve("broker")).start();
-        out.println("broker: bootstrap.servers=" + broker.bootstrapServers());
-        out.flush();
         monitor = monitors.start(broker.bootstrapServers(), base.resolve("streams"));
         if (!monitor.awaitRunning(Duration.ofMinutes(2))) {
             throw new IllegalStateException("the monitor did not reach RUNNING within 2 minutes");
         }
+        // The page first: it is what a person trying segmon wants to open.
+        out.println("page: http://127.0.0.1:" + monitor.metricsPort() + "/  (open it in a browser: live charts)");
+        out.println("broker: bootstrap.servers=" + broker.bootstrapServers());
         out.println("metrics: http://127.0.0.1:" + monitor.metricsPort() + "/metrics");
         out.flush();
         sink = new KafkaTrafficSink(broker.bootstrapServers(), InputTopics.DEFAULT, Map.of());

@@ -93,6 +93,11 @@ public final class MetricsServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
+    /** Serves {@code handler} under {@code path} as well, on the same threads (the live page, dev.segmon.app.web). */
+    public void handle(String path, com.sun.net.httpserver.HttpHandler handler) {
+        server.createContext(path, handler);
+    }
+
     private static void respond(HttpExchange ex, int status, String type, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         ex.getResponseHeaders().set("Content-Type", type);

@@ -302,4 +302,53 @@ class MonitorIntegrationTest {
             assertEquals(all, awaitTotals(all, one.metricsPort(), leftPort), "after one instance left");
         }
     }
+
+    /**
+     * docs/contract.md 3.3: with two instances, each one's /api/v1/windows answers for the whole
+     * application (its own minutes plus the other's, found through application.server), and the
+     * minutes summed equal the offline totals.
+     */
+    @Test
+    void eachOfTwoInstancesAnswersWindowsForTheWholeApplication() throws Exception {
+        String app = "windows";
+        createTopics(app, 4);
+        Corpus corpus = corpus("w", 60, 5, app + ".hyp", app + ".ref");
+        try (Monitor one = Monitor.start(config(app, tmp.resolve("one")).build());
+             Monitor two = Monitor.start(config(app, tmp.resolve("two")).build())) {
+            assertTrue(one.awaitRunning(Duration.ofSeconds(60)));
+            assertTrue(two.awaitRunning(Duration.ofSeconds(60)));
+            send(corpus.records());
+            assertEquals(corpus.expected(), awaitTotals(corpus.expected(), one.metricsPort(), two.metricsPort()), "sum over both instances");
+            for (String model : corpus.expected().keySet()) {
+                String path = "/api/v1/windows?model=" + model + "&tier=word&minutes=60";
+                com.fasterxml.jackson.databind.JsonNode fromOne = JSON.readTree(get(one.metricsPort(), path));
+                com.fasterxml.jackson.databind.JsonNode fromTwo = JSON.readTree(get(two.metricsPort(), path));
+                assertEquals(2, fromOne.get("instances").asInt(), fromOne.toString());
+                assertEquals(0, fromOne.get("unreachable").size(), fromOne.toString());
+                assertEquals(fromOne.get("windows"), fromTwo.get("windows"), "both instances answer the same minutes");
+                assertEquals(corpus.expected().get(model), windowSum(fromOne), model + ": the minutes add up to the offline totals");
+                BoundaryCounts localOne = windowSum(JSON.readTree(get(one.metricsPort(), path + "&scope=local")));
+                BoundaryCounts localTwo = windowSum(JSON.readTree(get(two.metricsPort(), path + "&scope=local")));
+                assertTrue(localOne.hypothesis() > 0 && localTwo.hypothesis() > 0, "both instances hold minutes: " + localOne + " " + localTwo);
+                assertEquals(corpus.expected().get(model), localOne.plus(localTwo));
+            }
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    private static BoundaryCounts windowSum(com.fasterxml.jackson.databind.JsonNode answer) {
+        BoundaryCounts sum = BoundaryCounts.ZERO;
+        for (com.fasterxml.jackson.databind.JsonNode w : answer.get("windows")) {
+            sum = sum.plus(BoundaryCounts.oneToOne(w.get("n_ref").asLong(), w.get("n_hyp").asLong(), w.get("hits").asLong()));
+        }
+        return sum;
+    }
+
+    private static String get(int port, String path) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(HTTP_TIMEOUT).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), path + ": " + r.body());
+        return r.body();
+    }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.state.Totals;
+import dev.segmon.app.web.MinuteWindow;
+import dev.segmon.app.web.StateWindows;
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -37,11 +39,24 @@ class StreamingEqualsOfflineTest {
         for (int trial = 0; trial < 30; trial++) {
             double tolerance = new double[] {0.0, 0.02, 0.05}[rnd.nextInt(3)];
             double disorder = new double[] {0.0, 0.01, 0.03, 0.1, 1.0}[rnd.nextInt(5)];
-            runTrial(rnd, tolerance, disorder, trial);
+            runTrial(rnd, tolerance, disorder, trial, 10);
         }
     }
 
-    private void runTrial(Random rnd, double tolerance, double disorder, int trial) throws Exception {
+    /**
+     * The per-minute counts /api/v1/windows serves, summed over the run, equal the offline totals
+     * too: records a few seconds apart, so that a run spans several minutes of record time.
+     */
+    @Test
+    void minuteWindowsSumToTheOfflineTotals() throws Exception {
+        Random rnd = new Random(12);
+        for (int trial = 0; trial < 10; trial++) {
+            runTrial(rnd, 0.02, 0.01, trial, 3_000);
+        }
+    }
+
+    /** One random corpus, its records {@code stepMs} of record time apart. */
+    private void runTrial(Random rnd, double tolerance, double disorder, int trial, long stepMs) throws Exception {
         BoundaryScorer scorer = BoundaryScorer.builder().tolerance(tolerance).build();
         int utterances = 1 + rnd.nextInt(6);
         List<List<String[]>> streams = new ArrayList<>(); // each: ordered (side, utterance, json)
@@ -84,7 +99,7 @@ class StreamingEqualsOfflineTest {
                 int s = live.get(rnd.nextInt(live.size()));
                 String[] msg = streams.get(s).get(positions.get(s));
                 positions.set(s, positions.get(s) + 1);
-                ts += 10;
+                ts += stepMs;
                 if (msg[0].equals("ref")) {
                     d.ref(msg[1], msg[2], ts);
                 } else {
@@ -101,6 +116,11 @@ class StreamingEqualsOfflineTest {
                 assertEquals(0, t.open());
                 assertEquals((long) referenced, t.outcomes().getOrDefault(Outcome.SCORED, 0L));
                 assertEquals((long) (utterances - referenced), t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L));
+                List<MinuteWindow> minutes = new StateWindows(d.state).local(model, "word", 0, Long.MAX_VALUE);
+                assertEquals(expected.get(model), minutes.stream().map(MinuteWindow::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus),
+                        "trial " + trial + " model " + model + ": the minutes of " + minutes);
+                // Every utterance is closed in some minute: the minutes count them all.
+                assertEquals((long) utterances, minutes.stream().mapToLong(MinuteWindow::utterances).sum());
             }
         }
     }

@@ -1,0 +1,55 @@
+package dev.segmon.app.web;
+
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The few pieces of HTTP the web handlers share: answering, and reading query parameters. */
+final class Http {
+    static final String JSON = "application/json; charset=utf-8";
+
+    private Http() {
+    }
+
+    static void respond(HttpExchange ex, int status, String type, byte[] body) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", type);
+        // The page polls: an answer is stale at the next refresh.
+        ex.getResponseHeaders().set("Cache-Control", "no-cache");
+        boolean head = "HEAD".equals(ex.getRequestMethod());
+        ex.sendResponseHeaders(status, head ? -1 : body.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            if (!head) {
+                out.write(body);
+            }
+        }
+    }
+
+    static void respond(HttpExchange ex, int status, String type, String body) throws IOException {
+        respond(ex, status, type, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** An error as JSON {@code {"error": "..."}}. */
+    static void error(HttpExchange ex, int status, String message) throws IOException {
+        respond(ex, status, JSON, Json.MAPPER.createObjectNode().put("error", message).toString());
+    }
+
+    /** The query's parameters, decoded; the last of repeated names wins. */
+    static Map<String, String> query(HttpExchange ex) {
+        Map<String, String> out = new HashMap<>();
+        String raw = ex.getRequestURI().getRawQuery();
+        if (raw == null || raw.isEmpty()) {
+            return out;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String name = eq < 0 ? pair : pair.substring(0, eq);
+            String value = eq < 0 ? "" : pair.substring(eq + 1);
+            out.put(URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.segmon.app.web;
+
+import dev.segmon.app.state.MonitorState;
+
+import com.sun.net.httpserver.HttpHandler;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.state.HostInfo;
+
+/** The live page's routes on the metrics port: {@code /}, {@code /api/v1/windows}, {@code /api/v1/summary}. */
+public final class WebRoutes {
+    private WebRoutes() {
+    }
+
+    /**
+     * The handlers by path prefix (the JDK server's contexts), for a client whose
+     * {@code application.server} is {@code self}.
+     */
+    public static Map<String, HttpHandler> handlers(KafkaStreams streams, MonitorState state, HostInfo self, PrometheusRegistry segmon) {
+        return handlers(new StateWindows(state), Peers.of(streams, self), segmon);
+    }
+
+    static Map<String, HttpHandler> handlers(WindowSource windows, Peers peers, PrometheusRegistry segmon) {
+        Map<String, HttpHandler> h = new LinkedHashMap<>();
+        h.put("/", new PageAssets());
+        h.put("/api/v1/windows", new WindowsApi(windows, peers, System::currentTimeMillis));
+        h.put("/api/v1/summary", new SummaryApi(segmon, System::currentTimeMillis));
+        return h;
+    }
+
+    /**
+     * What this instance tells the others to call it ({@code application.server}): the host's
+     * address and the metrics port. Set {@code kafka.application.server} to override it where
+     * the address other instances reach differs (a service name, NAT).
+     */
+    public static String applicationServer(int port) {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostAddress();
+        } catch (UnknownHostException e) {
+            host = InetAddress.getLoopbackAddress().getHostAddress();
+        }
+        return host + ":" + port;
+    }
+}

@@ -1,0 +1,203 @@
+package dev.segmon.app.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.demo.Demo;
+import dev.segmon.app.demo.MonitorDemoAdapter;
+import dev.segmon.app.bench.PrometheusText;
+import dev.segmon.app.demo.SimulatedModel;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The live page in headless Chromium against the demo (broker, real monitor, two simulated
+ * models, one over-segmenting): the charts appear, the numbers the page shows are those of
+ * {@code /metrics} and {@code /api/v1/windows}, the model picker switches, the page asks no other
+ * host for anything and logs no error. Leaves a screenshot in target/live-page.png.
+ *
+ * <p>{@code -Dsegmon.livepage.run=8m} keeps traffic flowing that long (the regression starting
+ * half-way) before the screenshot, for a picture with a history (the README's).
+ */
+class LivePageBrowserTest {
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String[] RATIO_GAUGES = {"precision", "segmon_boundary_precision_ratio", "recall", "segmon_boundary_recall_ratio",
+            "f1", "segmon_boundary_f1_ratio", "os", "segmon_boundary_over_segmentation_ratio", "r_value", "segmon_boundary_r_value"};
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void pageShowsTheMonitorsNumbersAndNothingElse() throws Exception {
+        Chromium.require();
+        Duration run = MonitorConfig.parseDuration(System.getProperty("segmon.livepage.run", "0s"));
+        SimulatedModel healthy = SimulatedModel.healthy("healthy", 0.008, 0.01, 0.01);
+        SimulatedModel regressing = healthy.named("regressing").regressing(run.dividedBy(2), run.dividedBy(4), 0.5);
+        Demo.Options options = new Demo.Options(null, run.isZero() ? 10 : 4, 1, List.of(healthy, regressing), Duration.ofSeconds(1), "cumulative");
+        MonitorConfig.Builder monitor = MonitorConfig.builder().bootstrapServers("set by the demo").applicationId("page-test").metricsPort(0);
+        try (Demo demo = Demo.start(options, MonitorDemoAdapter.factory(monitor), new PrintWriter(new StringWriter()));
+             Chromium browser = new Chromium(tmp.resolve("profile"), 1400, 1130)) {
+            String base = "http://127.0.0.1:" + demo.metricsPort();
+            awaitUtterances(demo, 20, Duration.ofSeconds(90));
+            Thread.sleep(run.toMillis());
+            browser.navigate(base + "/#model=healthy&tier=word&range=" + (run.compareTo(Duration.ofMinutes(14)) < 0 ? 15 : 60));
+            browser.await("document.querySelectorAll('.uplot').length === 4 && document.body.dataset.refreshes >= 1", Duration.ofSeconds(30));
+
+            assertPageMatches(browser, base, "healthy");
+            // Healthy by construction (SimulatedModel): P, R near 0.99 x P(|Z| <= 2.5) = 0.978, OS near 0.
+            assertTrue(Math.abs(tile(browser, "os")) < 0.1, "healthy OS near 0: " + tile(browser, "os"));
+
+            browser.eval("(() => { const s = document.getElementById('model'); s.value = 'regressing'; s.dispatchEvent(new Event('change')); })()");
+            browser.await("document.getElementById('tiles').dataset.model === 'regressing'", Duration.ofSeconds(30));
+            assertPageMatches(browser, base, "regressing");
+            if (run.isZero()) {
+                // Regressed from the start: 0.5 spurious boundaries per reference boundary, so OS near +0.5.
+                assertTrue(tile(browser, "os") > 0.35 && tile(browser, "os") < 0.65, "regressing OS " + tile(browser, "os"));
+            }
+            browser.screenshot(Path.of("target", "live-page.png"));
+
+            List<String> urls = browser.requestedUrls();
+            assertTrue(urls.size() >= 7, "page, app.js, app.css, uPlot's js and css, summary, windows: " + urls);
+            for (String url : urls) {
+                assertTrue(url.startsWith(base + "/") || url.startsWith("data:"), "request to another host: " + url);
+            }
+            assertEquals(List.of(), browser.errors(), "console errors and exceptions");
+        }
+    }
+
+    /**
+     * The page's numbers equal the monitor's: the tiles equal {@code /metrics}' gauges and the
+     * charts {@code /api/v1/windows}. Both move with traffic, so the page is refreshed between two
+     * reads of the monitor that agree, until that happens once.
+     */
+    private static void assertPageMatches(Chromium browser, String base, String model) throws Exception {
+        boolean tiles = false;
+        boolean charts = false;
+        for (int attempt = 0; attempt < 60 && !(tiles && charts); attempt++) {
+            String metricsBefore = ratios(base, model);
+            String windowsBefore = windowsCounts(base, model, browser);
+            int refreshes = browser.eval("Number(document.body.dataset.refreshes)").asInt();
+            browser.eval("document.getElementById('model').dispatchEvent(new Event('change'))");
+            browser.await("Number(document.body.dataset.refreshes) > " + refreshes, Duration.ofSeconds(30));
+            // The monitor commits every second: compare only what held still across the refresh.
+            if (!tiles && metricsBefore.equals(ratios(base, model))) {
+                assertTilesEqualMetrics(browser, PrometheusText.parse(metricsBefore), model);
+                tiles = true;
+            }
+            if (!charts && windowsBefore.equals(windowsCounts(base, model, browser))) {
+                assertChartsEqualWindows(browser, JSON.readTree(windowsBefore), model);
+                charts = true;
+            }
+        }
+        assertTrue(tiles && charts, "the monitor never held still for a page refresh (tiles " + tiles + ", charts " + charts + ")");
+    }
+
+    /** The tiles show {@code /metrics}' ratio gauges: the 5-minute window large, the cumulative one small. */
+    private static void assertTilesEqualMetrics(Chromium browser, List<PrometheusText.Sample> samples, String model) throws Exception {
+        for (int i = 0; i < RATIO_GAUGES.length; i += 2) {
+            for (String window : List.of("5m", "cumulative")) {
+                double expected = gauge(samples, RATIO_GAUGES[i + 1], model, window);
+                String selector = "#tiles [data-metric=" + RATIO_GAUGES[i] + "] " + (window.equals("5m") ? ".value" : ".since");
+                assertEquals(expected, browser.eval("Number(document.querySelector('" + selector + "').dataset.raw)").asDouble(),
+                        1e-12, model + " " + RATIO_GAUGES[i] + " " + window);
+                String shown = browser.eval("document.querySelector('" + selector + "').textContent").asText();
+                assertTrue(shown.endsWith(String.format(Locale.ROOT, "%.3f", expected)), selector + " shows " + shown + ", /metrics " + expected);
+            }
+        }
+    }
+
+    /** Every minute the API holds is a point of the charts with the API's values; the rest of the x axis is empty. */
+    private static void assertChartsEqualWindows(Chromium browser, JsonNode api, String model) throws Exception {
+        assertTrue(api.get("windows").size() >= 1, api.toString());
+        JsonNode prf = browser.eval("segmonPage.charts['chart-prf'].plot.data");
+        JsonNode counts = browser.eval("segmonPage.charts['chart-n'].plot.data");
+        int points = 0;
+        for (int i = 0; i < prf.get(0).size(); i++) {
+            long minute = prf.get(0).get(i).asLong();
+            JsonNode w = null;
+            for (JsonNode x : api.get("windows")) {
+                if (java.time.Instant.parse(x.get("start").asText()).getEpochSecond() == minute) {
+                    w = x;
+                }
+            }
+            if (w == null) {
+                assertTrue(prf.get(3).get(i).isNull() && counts.get(1).get(i).isNull(), "no counts at " + minute);
+                continue;
+            }
+            points++;
+            assertEquals(w.get("precision").asDouble(), prf.get(1).get(i).asDouble(), 1e-12);
+            assertEquals(w.get("recall").asDouble(), prf.get(2).get(i).asDouble(), 1e-12);
+            assertEquals(w.get("f1").asDouble(), prf.get(3).get(i).asDouble(), 1e-12);
+            assertEquals(w.get("n_ref").asLong(), counts.get(1).get(i).asLong());
+            assertEquals(w.get("n_hyp").asLong(), counts.get(2).get(i).asLong());
+            assertEquals(w.get("hits").asLong(), counts.get(3).get(i).asLong());
+        }
+        assertEquals(api.get("windows").size(), points, "every minute of the API is on the chart");
+    }
+
+    private static double tile(Chromium browser, String metric) throws Exception {
+        return browser.eval("Number(document.querySelector('#tiles [data-metric=" + metric + "] .value').dataset.raw)").asDouble();
+    }
+
+    /** The model's ratio gauges from {@code /metrics} (selected families: a full scrape takes too long to compare twice within a commit). */
+    private static String ratios(String base, String model) throws Exception {
+        StringBuilder query = new StringBuilder();
+        for (int i = 1; i < RATIO_GAUGES.length; i += 2) {
+            query.append(query.isEmpty() ? "?" : "&").append("name%5B%5D=").append(RATIO_GAUGES[i]);
+        }
+        StringBuilder out = new StringBuilder();
+        for (String line : get(base + "/metrics" + query).split("\n")) {
+            if (line.contains("model=\"" + model + "\"")) {
+                out.append(line).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String windowsCounts(String base, String model, Chromium browser) throws Exception {
+        return get(base + "/api/v1/windows?model=" + model + "&tier=word&minutes=" + browser.eval("segmonPage.range").asInt());
+    }
+
+    private static double gauge(List<PrometheusText.Sample> samples, String name, String model, String window) {
+        return samples.stream().filter(s -> s.name().equals(name) && model.equals(s.label("model")) && window.equals(s.label("window")))
+                .mapToDouble(PrometheusText.Sample::value).findFirst().orElse(Double.NaN);
+    }
+
+    private static void awaitUtterances(Demo demo, int each, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            List<PrometheusText.Sample> samples = PrometheusText.parse(get("http://127.0.0.1:" + demo.metricsPort() + "/metrics"));
+            if (utterances(samples, "healthy") >= each && utterances(samples, "regressing") >= each) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("fewer than " + each + " utterances per model scored within " + timeout);
+    }
+
+    private static double utterances(List<PrometheusText.Sample> samples, String model) {
+        return samples.stream().filter(s -> s.name().equals("segmon_utterances_total") && model.equals(s.label("model")))
+                .mapToDouble(PrometheusText.Sample::value).sum();
+    }
+
+    static String get(String url) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), url + ": " + r.body());
+        return r.body();
+    }
+}

@@ -1,0 +1,86 @@
+package dev.segmon.app.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.segmon.app.metrics.MetricsServer;
+import dev.segmon.model.boundary.BoundaryCounts;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Page weight and time to first chart of the live page at its largest: 20 models, 24 h of minutes
+ * each, range 24 h (docs/live-page.md). The minutes come from a synthetic {@link WindowSource}
+ * (every minute of the last 24 h filled), the summary from a registry holding the same families
+ * as the monitor's, so the page has as much to draw as a busy monitor would give it.
+ *
+ * <p>A measurement, not a test: {@code mvn -B -o -pl streams-app -am test-compile} then
+ * {@code java -cp "$(cat streams-app/target/test.classpath):streams-app/target/test-classes:streams-app/target/classes" dev.segmon.app.web.LivePageTiming [runs]}
+ * (docs/live-page.md has the whole command).
+ */
+public final class LivePageTiming {
+    static final int MODELS = 20;
+    static final int MINUTES = 24 * 60;
+
+    private LivePageTiming() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        Object held = new Object(); // gauges hold their object weakly
+        for (int m = 0; m < MODELS; m++) {
+            Tags mt = Tags.of("model", "model-" + (m < 10 ? "0" : "") + m, "tier", "word");
+            registry.counter("segmon.hypothesis.boundaries", mt).increment(1_000_000);
+            registry.counter("segmon.utterances", mt.and("outcome", "scored")).increment(50_000);
+            for (String g : List.of("precision.ratio", "recall.ratio", "f1.ratio", "over.segmentation.ratio", "r.value")) {
+                for (String window : List.of("5m", "cumulative")) {
+                    registry.gauge("segmon.boundary." + g, mt.and("window", window), held, x -> 0.9);
+                }
+            }
+        }
+        WindowSource everyMinute = (model, tier, from, to) -> {
+            long now = Math.floorDiv(System.currentTimeMillis(), 60_000L) * 60_000L;
+            List<MinuteWindow> out = new ArrayList<>();
+            for (long t = Math.max(from, now - (MINUTES - 1) * 60_000L); t <= Math.min(to, now); t += 60_000L) {
+                long i = t / 60_000L;
+                out.add(new MinuteWindow(t, 50 + i % 7, BoundaryCounts.oneToOne(1000 + i % 13, 1000 + i % 29, 950 + i % 11)));
+            }
+            return out;
+        };
+        Peers none = new Peers(List::of);
+        try (MetricsServer server = MetricsServer.start(0, registry, () -> true)) {
+            WebRoutes.handlers(everyMinute, none, registry.getPrometheusRegistry()).forEach(server::handle);
+            String base = "http://127.0.0.1:" + server.port();
+            long assets = new PageAssets().assets().entrySet().stream().filter(e -> !e.getKey().endsWith("LICENSE"))
+                    .mapToLong(e -> e.getValue().bytes().length).sum();
+            System.out.printf(Locale.ROOT, "page weight (HTML + JS + CSS incl. uPlot, uncompressed): %d bytes%n", assets);
+            new PageAssets().assets().forEach((path, a) -> System.out.printf(Locale.ROOT, "  %-28s %7d%n", path, a.bytes().length));
+            System.out.printf(Locale.ROOT, "/api/v1/windows, 24 h of one model: %d bytes%n",
+                    LivePageBrowserTest.get(base + "/api/v1/windows?model=model-00&tier=word&minutes=" + MINUTES).length());
+            double[] firstChart = new double[runs];
+            Path profile = Files.createTempDirectory("segmon-timing");
+            try (Chromium browser = new Chromium(profile, 1400, 1130)) {
+                for (int r = 0; r < runs; r++) {
+                    browser.navigate("about:blank");
+                    browser.navigate(base + "/#model=model-07&tier=word&range=" + MINUTES);
+                    browser.await("performance.getEntriesByName('segmon-first-chart').length === 1", Duration.ofSeconds(30));
+                    JsonNode t = browser.eval("performance.getEntriesByName('segmon-first-chart')[0].startTime");
+                    firstChart[r] = t.asDouble();
+                    System.out.printf(Locale.ROOT, "run %d: first chart %.0f ms after navigation start, %d points per series%n", r + 1,
+                            firstChart[r], browser.eval("segmonPage.charts['chart-prf'].plot.data[0].length").asInt());
+                }
+            }
+            Arrays.sort(firstChart);
+            System.out.printf(Locale.ROOT, "time to first chart (20 models x 24 h, range 24 h): median %.0f ms, max %.0f ms over %d runs%n",
+                    firstChart[runs / 2], firstChart[runs - 1], runs);
+        }
+        registry.close();
+    }
+}
