@@ -1,21 +1,28 @@
 package dev.segmon.model.interval;
 
 /**
- * A time-uniform (anytime-valid) bound on a linearised estimate: the asymptotic confidence
- * sequence with the normal-mixture boundary of Waudby-Smith, Arbour, Sinha, Kennedy and Ramdas,
+ * A time-uniform (anytime-valid) bound on a linearised estimate: the Gaussian-mixture asymptotic
+ * confidence sequence (AsympCS) for a mean of Waudby-Smith, Arbour, Sinha, Kennedy and Ramdas,
  * "Time-uniform central limit theory and asymptotic confidence sequences", Annals of Statistics
- * 52(6), 2024 (arXiv:2103.06476), section 2: with sample mean mu_t of t observations and
- * variance estimate sigma_t^2,
+ * 52(6), 2024 (arXiv:2103.06476, v9), section 2: with sample mean mu_t of t i.i.d. observations
+ * of finite variance and their empirical variance sigma_t^2,
  *
  * <pre>  mu_t +- sqrt( 2 (t sigma_t^2 rho^2 + 1) / (t^2 rho^2) * log( sqrt(t sigma_t^2 rho^2 + 1) / alpha ) )</pre>
  *
- * covers the mean at every t simultaneously with probability tending to at least 1 - alpha
- * (Robbins' normal mixture applied to the Gaussian process that strongly approximates the
- * partial sums). Here the observations are the utterances' linearised values
- * z_i = m (g . x_i) (see {@link Linearisation}), so t sigma_t^2 = V = sum_i z_i^2 =
- * {@link Estimate#intrinsicTime()} and t = m. rho > 0 is a free constant fixed in advance; the
- * bound is tightest near V = V* for rho^2 = (-2 log alpha + log(-2 log alpha + 1)) / V*
- * (the paper's tuning of rho for a target sample size), see {@link #rhoFor}.
+ * covers the mean at every t simultaneously with probability tending to at least 1 - alpha. It
+ * is Robbins' two-sided normal-mixture boundary (mixing N(0, rho^2) over exp(lambda S - lambda^2
+ * V / 2), Ville's inequality) applied to the Gaussian process that strongly approximates the
+ * partial sums. The same margin and the same tuning of rho are what the authors' R code computes
+ * (github.com/WannabeSmith/sequential.causal, R/asymptotic_confseq.R: std_conjmix_margin for the
+ * margin at unit variance, best_rho2_approx for rho^2 = (2 log(1/alpha) + log(1 + 2 log(1/alpha)))
+ * / t_opt); the derivation is in docs/intervals.md.
+ *
+ * <p>Here the observations are the utterances' linearised values z_i = m (g . x_i) (see
+ * {@link Linearisation}), so t sigma_t^2 = V = sum_i z_i^2 = {@link Estimate#intrinsicTime()}
+ * and t = m. rho > 0 is a constant fixed in advance; the bound is tightest near V = V* for
+ * rho^2 = (-2 log alpha + log(-2 log alpha + 1)) / V*, see {@link #rhoFor}. The boundary is
+ * two-sided at alpha; a one-sided alert that uses one side of it keeps level alpha (the one-sided
+ * crossing is contained in the two-sided one).
  */
 public final class ConfidenceSequence {
     private ConfidenceSequence() {
