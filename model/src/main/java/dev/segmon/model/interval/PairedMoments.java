@@ -59,15 +59,27 @@ public final class PairedMoments {
     }
 
     public PairedMoments plus(PairedMoments o) {
+        return combine(o, 1);
+    }
+
+    /**
+     * The moments of the utterances counted in this total but not in {@code earlier}, an earlier
+     * total of the same stream: what increase() of the counters gives over a range.
+     */
+    public PairedMoments minus(PairedMoments earlier) {
+        return combine(earlier, -1);
+    }
+
+    private PairedMoments combine(PairedMoments o, long sign) {
         long[] s = new long[K];
         long[] p = new long[K * K];
         for (int a = 0; a < K; a++) {
-            s[a] = sums[a] + o.sums[a];
+            s[a] = sums[a] + sign * o.sums[a];
         }
         for (int i = 0; i < K * K; i++) {
-            p[i] = products[i] + o.products[i];
+            p[i] = products[i] + sign * o.products[i];
         }
-        return new PairedMoments(utterances + o.utterances, s, p);
+        return new PairedMoments(utterances + sign * o.utterances, s, p);
     }
 
     public long utterances() {

@@ -33,6 +33,18 @@ public record UtteranceMoments(long utterances, long hits, long hypothesis, long
                 hitsReference + o.hitsReference, hypothesisReference + o.hypothesisReference);
     }
 
+    /**
+     * The moments of the utterances counted in this total but not in {@code earlier}, an earlier
+     * total of the same stream: what increase() of the counters gives over a range.
+     */
+    public UtteranceMoments minus(UtteranceMoments earlier) {
+        UtteranceMoments e = earlier;
+        return new UtteranceMoments(utterances - e.utterances, hits - e.hits, hypothesis - e.hypothesis,
+                reference - e.reference, hitsSquared - e.hitsSquared, hypothesisSquared - e.hypothesisSquared,
+                referenceSquared - e.referenceSquared, hitsHypothesis - e.hitsHypothesis,
+                hitsReference - e.hitsReference, hypothesisReference - e.hypothesisReference);
+    }
+
     /** Component order: h, y, r. */
     double[] sums() {
         return new double[] {hits, hypothesis, reference};
