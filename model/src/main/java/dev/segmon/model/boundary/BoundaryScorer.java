@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Scores boundaries utterance by utterance and adds the counts up. Immutable; build one with
@@ -70,6 +71,16 @@ public final class BoundaryScorer {
      * cores halve the wall time (docs/boundaries.md, "Speed"). Counts do not depend on timing.
      */
     public CorpusBoundaryResult score(UtteranceReader reference, UtteranceReader hypothesis) {
+        return score(reference, hypothesis, counts -> { });
+    }
+
+    /**
+     * Scores a corpus as {@link #score(UtteranceReader, UtteranceReader)} and hands each
+     * utterance's counts (unpaired ones too) to {@code eachUtterance}, in scoring order: what the
+     * utterance-level intervals of docs/contract.md 2.1.1 are built from.
+     */
+    public CorpusBoundaryResult score(UtteranceReader reference, UtteranceReader hypothesis,
+            Consumer<BoundaryCounts> eachUtterance) {
         Pairing ref = new Pairing(true);
         Pairing hyp = new Pairing(false);
         BoundaryCounts sum = BoundaryCounts.ZERO;
@@ -88,6 +99,7 @@ public final class BoundaryScorer {
                 }
                 for (BoundaryCounts pair : new BoundaryCounts[] {fromRef, fromHyp}) {
                     if (pair != null) {
+                        eachUtterance.accept(pair);
                         sum = sum.plus(pair);
                         paired++;
                     }
@@ -95,7 +107,7 @@ public final class BoundaryScorer {
             }
         }
         List<String> unpaired = new ArrayList<>(ref.waiting.size() + hyp.waiting.size());
-        sum = sum.plus(ref.scoreAlone(unpaired)).plus(hyp.scoreAlone(unpaired));
+        sum = sum.plus(ref.scoreAlone(unpaired, eachUtterance)).plus(hyp.scoreAlone(unpaired, eachUtterance));
         unpaired.sort(null);
         return new CorpusBoundaryResult(sum, paired + unpaired.size(), unpaired);
     }
@@ -120,10 +132,12 @@ public final class BoundaryScorer {
         }
 
         /** The counts of every never-paired utterance against an empty other side; their ids go to unpaired. */
-        BoundaryCounts scoreAlone(List<String> unpaired) {
+        BoundaryCounts scoreAlone(List<String> unpaired, Consumer<BoundaryCounts> eachUtterance) {
             BoundaryCounts sum = BoundaryCounts.ZERO;
             for (Map.Entry<String, long[]> e : waiting.entrySet()) {
-                sum = sum.plus(pair(e.getValue(), new long[0]));
+                BoundaryCounts alone = pair(e.getValue(), new long[0]);
+                eachUtterance.accept(alone);
+                sum = sum.plus(alone);
                 unpaired.add(e.getKey());
             }
             return sum;

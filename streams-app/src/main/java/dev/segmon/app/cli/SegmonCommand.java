@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
         versionProvider = SegmonCommand.Version.class,
         description = "Live and offline scoring of word and phone segmentation.",
         subcommands = {EvalCommand.class, RunCommand.class, BrokerCommand.class, ReplayCommand.class, DemoCommand.class,
-                BenchCommand.class})
+                BenchCommand.class, SimulateCommand.class})
 public final class SegmonCommand implements Runnable {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILURE = 1;

@@ -9,6 +9,7 @@ import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.boundary.BoundaryScores;
 import dev.segmon.model.boundary.CorpusBoundaryResult;
 import dev.segmon.model.boundary.Matching;
+import dev.segmon.model.interval.BoundaryIntervals;
 import dev.segmon.model.io.UtteranceReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code segmon eval boundaries}: boundary P/R/F1/HR/OS/R-value (docs/contract.md 2.1). */
+/** {@code segmon eval boundaries}: boundary P/R/F1/HR/OS/R-value (docs/contract.md 2.1) and their intervals (2.1.1). */
 @Command(name = "boundaries",
         mixinStandardHelpOptions = true,
         description = "Boundary precision, recall, F1, hit rate, over-segmentation and R-value.")
@@ -49,6 +50,10 @@ public final class BoundariesCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    @Option(names = "--confidence", arity = "0..1", paramLabel = "LEVEL", fallbackValue = "0.95",
+            description = "Add utterance-level (cluster-robust) intervals for P, R, F1 and OS at LEVEL (default 0.95).")
+    Double confidence;
+
     @Mixin
     AlignmentInputOptions input;
 
@@ -60,15 +65,29 @@ public final class BoundariesCommand implements Callable<Integer> {
                 .trimEdges(trimEdges)
                 .ignoreLabels(input.ignoredLabels())
                 .build();
+        double level = checkedConfidence();
+        BoundaryIntervals intervals = new BoundaryIntervals();
         CorpusBoundaryResult result;
         try (UtteranceReader ref = input.open(reference); UtteranceReader hyp = input.open(hypothesis)) {
-            result = scorer.score(ref, hyp);
+            result = scorer.score(ref, hyp, intervals);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            JsonOutput.print(out, toJson(result, scorer));
+            Map<String, Object> o = toJson(result, scorer);
+            if (confidence != null) {
+                Map<String, Object> iv = new LinkedHashMap<>();
+                intervals.intervals(level, scorer.matching() == Matching.MANY_TO_ONE).forEach((m, i) -> iv.put(m.key(), i == null ? null : i.toArray()));
+                o.put("intervals", iv);
+                o.put("confidence", level);
+            }
+            JsonOutput.print(out, o);
         } else {
-            table(result, scorer).print(out);
+            Table t = table(result, scorer);
+            if (confidence != null) {
+                intervals.intervals(level, scorer.matching() == Matching.MANY_TO_ONE).forEach((m, i) -> t.text(m.key() + " " + percent(level) + " interval",
+                        i == null ? "null" : String.format(Locale.ROOT, "[%.4f, %.4f]", i.lower(), i.upper())));
+            }
+            t.print(out);
         }
         return 0;
     }
@@ -78,6 +97,20 @@ public final class BoundariesCommand implements Callable<Integer> {
             throw new UsageException("--tolerance must be a finite number of seconds >= 0, not " + tolerance);
         }
         return tolerance;
+    }
+
+    private double checkedConfidence() {
+        if (confidence == null) {
+            return 0.95;
+        }
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new UsageException("--confidence must be a level between 0 and 1 (e.g. 0.95), not " + confidence);
+        }
+        return confidence;
+    }
+
+    private static String percent(double level) {
+        return new java.math.BigDecimal(Double.toString(100 * level)).stripTrailingZeros().toPlainString() + "%";
     }
 
     private Matching matching() {

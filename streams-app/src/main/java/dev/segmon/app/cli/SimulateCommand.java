@@ -1,0 +1,141 @@
+package dev.segmon.app.cli;
+
+import dev.segmon.app.simulate.AlarmDays;
+import dev.segmon.app.simulate.AnytimeRules;
+import dev.segmon.app.simulate.Coverage;
+import dev.segmon.app.simulate.StreamModel;
+import dev.segmon.model.interval.Measure;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code segmon simulate}: how the intervals and the regression alerts behave on simulated
+ * streams (docs/intervals.md, "Simulation"): coverage of the 95 % utterance-level intervals
+ * beside Wilson's, false alarms per day of the anytime-valid alerts and of today's threshold
+ * alert, and their median time to fire after a recall drop. Seeded: the same options print the
+ * same figures.
+ */
+@Command(name = "simulate",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Simulates monitored streams whose utterances differ in quality and measures: coverage of the 95 % intervals",
+            "(and of the naive Wilson interval), false alarms per day of SegmonCandidateWorseThanBaseline,",
+            "SegmonF1BelowBaselineAnytime and SegmonF1BelowBaseline checked every 30 s, and their median time to fire",
+            "after 2- and 5-point recall drops at 2 reference boundaries per second."})
+public final class SimulateCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--windows", paramLabel = "N", defaultValue = "2000", description = "Coverage windows (default ${DEFAULT-VALUE}).")
+    int windows;
+
+    @Option(names = "--window-utterances", paramLabel = "N", defaultValue = "360",
+            description = "Utterances per coverage window (default ${DEFAULT-VALUE}: one hour at 2 reference boundaries/s).")
+    int windowUtterances;
+
+    @Option(names = "--days", paramLabel = "N", defaultValue = "1000", description = "Simulated A/A days (default ${DEFAULT-VALUE}).")
+    int days;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "200", description = "Runs per recall drop for the time to fire (default ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--cap-hours", paramLabel = "H", defaultValue = "24", description = "Length of a detection run (default ${DEFAULT-VALUE}).")
+    int capHours;
+
+    @Option(names = "--beta", paramLabel = "A,B", split = ",", defaultValue = "4,1",
+            description = "Beta(A, B) of the per-utterance hit probability, A, B >= 1 (default ${DEFAULT-VALUE}).")
+    double[] beta;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        if (beta.length != 2 || beta[0] < 1 || beta[1] < 1 || windows < 1 || days < 1 || runs < 1 || capHours < 1
+                || windowUtterances < 2) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--beta needs two shapes >= 1; --windows, --days, --runs, --cap-hours >= 1; --window-utterances >= 2");
+        }
+        long started = System.nanoTime();
+        StreamModel model = new StreamModel(beta[0], beta[1]);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        Coverage.Result coverage = Coverage.run(model, windows, windowUtterances, 2_000_000, rnd.nextLong());
+        AlarmDays alarms = new AlarmDays(model);
+        double[] falseAlarms = alarms.falseAlarmDays(days, rnd.split());
+        double[] two = alarms.medianMinutesToFire(0.02, runs, capHours, rnd.split());
+        double[] five = alarms.medianMinutesToFire(0.05, runs, capHours, rnd.split());
+        double seconds = (System.nanoTime() - started) / 1e9;
+
+        String[] alerts = {"SegmonCandidateWorseThanBaseline", "SegmonF1BelowBaselineAnytime", "SegmonF1BelowBaseline"};
+        Map<String, Object> out = new LinkedHashMap<>();
+        Map<String, Object> cov = new LinkedHashMap<>();
+        cov.put("windows", coverage.windows());
+        cov.put("utterances_per_window", coverage.utterancesPerWindow());
+        for (Measure m : Measure.values()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("true_value", m == Measure.OVER_SEGMENTATION ? coverage.truth().get(m) - 1 : coverage.truth().get(m));
+            row.put("utterance_level", coverage.utteranceLevel().get(m));
+            row.put("wilson", coverage.wilson().get(m));
+            cov.put(m.key(), row);
+        }
+        out.put("coverage", cov);
+        Map<String, Object> fa = new LinkedHashMap<>();
+        fa.put("days", days);
+        fa.put("nominal", AnytimeRules.ALPHA_PER_DAY);
+        Map<String, Object> det = new LinkedHashMap<>();
+        det.put("runs", runs);
+        det.put("cap_hours", capHours);
+        det.put("pinned_f1", alarms.pinnedF1());
+        for (int a = 0; a < 3; a++) {
+            fa.put(alerts[a], falseAlarms[a]);
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("recall_drop_0.02", finite(two[a]));
+            row.put("recall_drop_0.05", finite(five[a]));
+            det.put(alerts[a], row);
+        }
+        out.put("false_alarm_days", fa);
+        out.put("median_minutes_to_fire", det);
+        out.put("seed", seed);
+        out.put("seconds", seconds);
+        PrintWriter w = spec.commandLine().getOut();
+        if (json) {
+            JsonOutput.print(w, out);
+            return SegmonCommand.EXIT_OK;
+        }
+        Table t = new Table();
+        t.text("coverage of 95 % intervals", windows + " windows of " + windowUtterances + " utterances");
+        for (Measure m : Measure.values()) {
+            Double wil = coverage.wilson().get(m);
+            t.text("  " + m.key(), String.format(Locale.ROOT, "utterance-level %.2f %%   Wilson %s",
+                    100 * coverage.utteranceLevel().get(m), wil == null ? "n/a" : String.format(Locale.ROOT, "%.2f %%", 100 * wil)));
+        }
+        t.text("false-alarm days (A/A)", days + " days checked every 30 s, nominal 1 %");
+        t.text("median time to fire", "recall drop 2 / 5 points, " + runs + " runs each, capped at " + capHours + " h");
+        for (int a = 0; a < 3; a++) {
+            t.text("  " + alerts[a], String.format(Locale.ROOT, "false alarms %.2f %% of days;  fires after %s / %s",
+                    100 * falseAlarms[a], minutes(two[a]), minutes(five[a])));
+        }
+        t.text("seed", Long.toString(seed));
+        t.text("seconds", String.format(Locale.ROOT, "%.1f", seconds));
+        t.print(w);
+        return SegmonCommand.EXIT_OK;
+    }
+
+    private static Double finite(double minutes) {
+        return Double.isInfinite(minutes) ? null : minutes;
+    }
+
+    private String minutes(double m) {
+        return Double.isInfinite(m) ? "> " + capHours + " h" : String.format(Locale.ROOT, "%.1f min", m);
+    }
+}
