@@ -68,6 +68,9 @@ public final class SegmonTopology {
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1000);
         // Inputs are read as bytes (nothing to fail on); an oversized dead letter must not stop the monitor.
         p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, OversizedDeadLetterHandler.class.getName());
+        // No global stores; set so that Kafka Streams 4.x does not warn at every start that the
+        // processing exception handler will cover global threads from Kafka 5.0 on.
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
         p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         if (config.stateDir() != null) {

@@ -19,6 +19,9 @@ import org.apache.kafka.streams.StreamsConfig;
 
 /** The monitor's input and output topics: checked at start, created when allowed. */
 public final class Topics {
+    /** How long the topic check waits for the cluster before the command gives up (exit 1). */
+    private static final int API_TIMEOUT_SECONDS = 30;
+
     private Topics() {
     }
 
@@ -43,9 +46,9 @@ public final class Topics {
             }
         });
         adminProps.remove(StreamsConfig.APPLICATION_ID_CONFIG);
-        adminProps.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
+        adminProps.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, API_TIMEOUT_SECONDS * 1000);
         try (Admin admin = Admin.create(adminProps)) {
-            Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+            Set<String> existing = admin.listTopics().names().get(API_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             Set<String> missing = new TreeSet<>(all(config));
             missing.removeAll(existing);
             if (missing.isEmpty()) {
@@ -64,7 +67,7 @@ public final class Topics {
             List<String> failed = new ArrayList<>();
             for (Map.Entry<String, org.apache.kafka.common.KafkaFuture<Void>> e : results.entrySet()) {
                 try {
-                    e.getValue().get(30, TimeUnit.SECONDS);
+                    e.getValue().get(API_TIMEOUT_SECONDS, TimeUnit.SECONDS);
                 } catch (ExecutionException ex) {
                     if (!(ex.getCause() instanceof TopicExistsException)) {
                         failed.add(e.getKey() + " (" + ex.getCause().getMessage() + ")");
@@ -77,10 +80,19 @@ public final class Topics {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while checking topics", e);
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (TimeoutException e) {
+            throw unreachable(config);
+        } catch (ExecutionException e) {
             // Not a usage error (exit 1, not 2): the cluster is unreachable or refused the request.
-            throw new IllegalStateException("cannot list topics on " + config.bootstrapServers() + ": "
-                    + (e.getCause() == null ? e : e.getCause().getMessage()));
+            if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
+                throw unreachable(config);
+            }
+            throw new IllegalStateException("cannot list topics on " + config.bootstrapServers() + ": " + e.getCause().getMessage());
         }
+    }
+
+    private static IllegalStateException unreachable(MonitorConfig config) {
+        return new IllegalStateException("no answer from the Kafka cluster at " + config.bootstrapServers() + " within "
+                + API_TIMEOUT_SECONDS + " s; is a broker listening there?");
     }
 }
