@@ -7,6 +7,7 @@ import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -36,7 +37,9 @@ public final class SegmonTopology {
     }
 
     public static Topology build(MonitorConfig config) {
-        Topology t = new Topology();
+        // Built with the client's settings: a Topology made without any (new Topology()) reads a
+        // StreamsConfig of defaults, and Kafka Streams warns about its global-thread setting.
+        Topology t = new Topology(new TopologyConfig(new StreamsConfig(streamsProperties(config))));
         t.addSource(HYPOTHESES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.hypothesesTopic());
         t.addSource(REFERENCES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.referencesTopic());
         t.addProcessor(PROCESSOR, () -> new BoundaryProcessor(config), HYPOTHESES_SOURCE, REFERENCES_SOURCE);
