@@ -1,5 +1,6 @@
 package dev.segmon.model.boundary;
 
+import dev.segmon.model.Seconds;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.io.UtteranceReader;
 import java.util.ArrayList;
@@ -148,9 +149,12 @@ public final class BoundaryScorer {
         }
     }
 
-    /** Fluent builder; defaults are those of docs/contract.md 2.1: 0.02 s, one-to-one, no trimming, no label dropped. */
+    /** The hit tolerance of every command unless told otherwise: 20 ms (docs/contract.md 2.1). */
+    public static final double DEFAULT_TOLERANCE_SECONDS = 0.02;
+
+    /** Fluent builder; defaults are docs/contract.md 2.1's: 0.02 s, one-to-one, no trimming, no label dropped. */
     public static final class Builder {
-        private double toleranceSeconds = 0.02;
+        private double toleranceSeconds = DEFAULT_TOLERANCE_SECONDS;
         private Matching matching = Matching.ONE_TO_ONE;
         private boolean trimEdges;
         private Set<String> ignoredLabels = Set.of();
@@ -159,10 +163,7 @@ public final class BoundaryScorer {
         }
 
         public Builder tolerance(double seconds) {
-            if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-                throw new IllegalArgumentException("tolerance must be a finite number of seconds >= 0, not " + seconds);
-            }
-            this.toleranceSeconds = seconds;
+            this.toleranceSeconds = Seconds.nonNegative(seconds, "tolerance");
             return this;
         }
 

@@ -11,6 +11,23 @@ public final class Directories {
     private Directories() {
     }
 
+    /**
+     * A new directory for data deleted on exit, under the user's cache directory
+     * ({@code $XDG_CACHE_HOME/segmon}, else {@code ~/.cache/segmon}) rather than the OS temp
+     * directory: Kafka Streams warns at every start that a state directory under the latter may be
+     * cleared by the OS. Falls back to the OS temp directory when the cache one cannot be made.
+     */
+    public static Path scratch(String prefix) throws IOException {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path cache = (xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache"))
+                .resolve("segmon");
+        try {
+            return Files.createTempDirectory(Files.createDirectories(cache), prefix);
+        } catch (IOException | SecurityException e) {
+            return Files.createTempDirectory(prefix);
+        }
+    }
+
     /** Deletes a directory tree, best effort: a temp dir left behind is not worth failing a shutdown for. */
     public static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {

@@ -68,7 +68,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--reference-max-delay", paramLabel = "DURATION", defaultValue = "30s",
             description = "Soak: the monitor's retention of closed utterances (default ${DEFAULT-VALUE}).")
-    String referenceMaxDelay;
+    java.time.Duration referenceMaxDelay;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic corpus (default ${DEFAULT-VALUE}).")
     long seed;
@@ -96,7 +96,7 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter log = spec.commandLine().getErr();
         if (soak) {
             Soak.Result r = new Soak(new Soak.Options(events == null ? 20_000_000L : events, rate, partitions, words, samples,
-                    parseDuration(referenceMaxDelay), seed, kafka, brokerHeap), log).run();
+                    referenceMaxDelay, seed, kafka, brokerHeap), log).run();
             if (json) {
                 JsonOutput.print(out, r.toJson());
             } else {
@@ -112,14 +112,6 @@ public final class BenchCommand implements Callable<Integer> {
             print(out, r);
         }
         return SegmonCommand.EXIT_OK;
-    }
-
-    private static java.time.Duration parseDuration(String text) {
-        try {
-            return dev.segmon.app.config.MonitorConfig.parseDuration(text);
-        } catch (RuntimeException e) {
-            throw new UsageException("--reference-max-delay: not a duration: " + text);
-        }
     }
 
     static Map<String, Object> toJson(Bench.Result r) {

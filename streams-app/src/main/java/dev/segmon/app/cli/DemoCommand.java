@@ -5,6 +5,7 @@ import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.demo.Demo;
 import dev.segmon.app.demo.MonitorDemoAdapter;
 import dev.segmon.app.demo.SimulatedModel;
+import dev.segmon.model.boundary.BoundaryScorer;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,11 +41,11 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--regress-after", paramLabel = "DURATION", defaultValue = "2m",
             description = "When the 'regressing' model starts to over-segment (default: ${DEFAULT-VALUE}).")
-    String regressAfter;
+    Duration regressAfter;
 
     @Option(names = "--regress-ramp", paramLabel = "DURATION", defaultValue = "3m",
             description = "How long its insertion rate takes to reach --regress-insertion-rate (default: ${DEFAULT-VALUE}).")
-    String regressRamp;
+    Duration regressRamp;
 
     @Option(names = "--regress-insertion-rate", paramLabel = "RATE", defaultValue = "0.5",
             description = "Spurious boundaries per reference boundary once regressed (default: ${DEFAULT-VALUE}).")
@@ -58,16 +59,16 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Both models' deletion probability and base insertion rate per reference boundary (default: ${DEFAULT-VALUE}).")
     double errorRate;
 
-    @Option(names = "--tolerance", paramLabel = "SECONDS", defaultValue = "0.02",
+    @Option(names = "--tolerance", paramLabel = "SECONDS", converter = SecondsConverter.class,
             description = "The monitor's hit tolerance (default: ${DEFAULT-VALUE}).")
-    double tolerance;
+    double tolerance = BoundaryScorer.DEFAULT_TOLERANCE_SECONDS;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the simulated models (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--report-every", paramLabel = "DURATION", defaultValue = "10s",
             description = "How often to print the per-model line (default: ${DEFAULT-VALUE}).")
-    String reportEvery;
+    Duration reportEvery;
 
     @Option(names = "--window", paramLabel = "NAME",
             description = "Window the lines show: 5m (default) or cumulative.")
@@ -75,7 +76,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "0",
             description = "Stop after this long; 0 = run until Ctrl-C (default: ${DEFAULT-VALUE}).")
-    String duration;
+    Duration duration;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -87,7 +88,7 @@ public final class DemoCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Duration runFor = duration("--duration", duration);
+        Duration runFor = duration;
         KafkaLogging.quiet();
         PrintWriter out = spec.commandLine().getOut();
         Demo demo = Demo.start(options, MonitorDemoAdapter.factory(monitor), out);
@@ -129,19 +130,11 @@ public final class DemoCommand implements Callable<Integer> {
             throw new UsageException("--regress-insertion-rate must be >= 0, not " + regressedInsertion);
         }
         SimulatedModel regressing = healthy.named("regressing")
-                .regressing(duration("--regress-after", regressAfter), duration("--regress-ramp", regressRamp), regressedInsertion);
-        Duration every = duration("--report-every", reportEvery);
+                .regressing(regressAfter, regressRamp, regressedInsertion);
+        Duration every = reportEvery;
         if (every.isZero()) {
             throw new UsageException("--report-every must be longer than 0");
         }
         return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing), every, window);
-    }
-
-    private static Duration duration(String option, String text) {
-        try {
-            return MonitorConfig.parseDuration(text);
-        } catch (RuntimeException e) {
-            throw new UsageException(option + " must be a duration such as 90s, 2m, 1h or PT2M, not '" + text + "'");
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.segmon.app.cli;
 
+import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.cli.eval.EvalCommand;
 import dev.segmon.model.io.InputException;
 import java.io.PrintWriter;
@@ -41,6 +42,8 @@ public final class SegmonCommand implements Runnable {
     /** The command line with segmon's error handling, as {@link #main} runs it. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new SegmonCommand());
+        cl.registerConverter(java.time.Duration.class, new DurationConverter());
+        cl.setExecutionStrategy(SegmonCommand::executeLogged);
         cl.setExecutionExceptionHandler(SegmonCommand::handle);
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
@@ -50,6 +53,22 @@ public final class SegmonCommand implements Runnable {
             return EXIT_BAD_INPUT;
         });
         return cl;
+    }
+
+    /** Sets Kafka's log levels (before any Kafka class logs), then runs the command. */
+    private static int executeLogged(CommandLine.ParseResult parsed) {
+        String level = System.getenv(KafkaLogging.ENV);
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption(RunCommand.VERBOSE)) {
+                level = "info";
+            }
+        }
+        try {
+            KafkaLogging.configure(level);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(parsed.commandSpec().commandLine(), e.getMessage());
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 
     private static int handle(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {

@@ -1,7 +1,7 @@
 package dev.segmon.app.config;
 
 import dev.segmon.app.wire.DefaultTopics;
-
+import dev.segmon.model.Seconds;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -17,17 +17,10 @@ import java.util.Properties;
  * Everything the streaming monitor needs, immutable. Build one with {@link #builder()} or resolve
  * one from flags, environment and a properties file with {@link #fromSources}.
  *
- * <p>Setting names (the same in every source): {@code bootstrap-servers}, {@code application-id},
- * {@code tolerance} (seconds), {@code metrics-port} (0 = ephemeral), {@code max-disorder} (seconds
- * of audio time), {@code reference-max-delay} (a duration: {@code 24h}, {@code 90s}, {@code 500ms},
- * {@code 2d}, ISO-8601 {@code PT1H}, or plain seconds), {@code expiry-interval},
- * {@code hypotheses-topic}, {@code references-topic}, {@code scores-topic},
- * {@code dead-letters-topic}, {@code metrics-topic}, {@code state-dir}, {@code create-topics},
- * {@code partitions}, {@code replication-factor}, {@code tiers} (comma-separated; empty = any). Environment variables are the upper-case names
- * with {@code SEGMON_} in front and {@code _} for {@code -} ({@code SEGMON_BOOTSTRAP_SERVERS}).
- * Kafka client settings pass through: {@code kafka.KEY=VALUE} in a flag map or properties file,
- * {@code KAFKA_SECURITY_PROTOCOL=SASL_SSL} in the environment (lower case, {@code _} -> {@code .};
- * {@code KAFKA_*_OPTS}, the Kafka scripts' JVM options, are ignored).
+ * <p>The settings, their names in every source and their defaults are the table {@link Settings}
+ * (docs/contract.md 3.0). Kafka client settings pass through: {@code kafka.KEY=VALUE} in a flag map
+ * or properties file, {@code KAFKA_SECURITY_PROTOCOL=SASL_SSL} in the environment (lower case,
+ * {@code _} -> {@code .}; {@code KAFKA_*_OPTS}, the Kafka scripts' JVM options, are ignored).
  * Precedence: flags, then environment, then the file, then the defaults.
  */
 public final class MonitorConfig {
@@ -36,52 +29,17 @@ public final class MonitorConfig {
     public static final String DEFAULT_SCORES_TOPIC = DefaultTopics.SCORES;
     public static final String DEFAULT_DEAD_LETTERS_TOPIC = DefaultTopics.DEAD_LETTERS;
     public static final String DEFAULT_METRICS_TOPIC = DefaultTopics.METRICS;
-    /** Every setting name (flags, properties file, and SEGMON_* environment variables). */
-    public static final java.util.Set<String> SETTINGS = java.util.Set.of("bootstrap-servers", "application-id", "tolerance",
-            "metrics-port", "max-disorder", "reference-max-delay", "expiry-interval", "hypotheses-topic", "references-topic",
-            "scores-topic", "dead-letters-topic", "metrics-topic", "state-dir", "create-topics", "partitions",
-            "replication-factor", "tiers");
+    /** Every setting name (flags, properties file, and SEGMON_* environment variables): {@link Settings#ALL}'s. */
+    public static final java.util.Set<String> SETTINGS = Settings.ALL.stream().map(Setting::name)
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
     /** Prefix of pass-through Kafka settings in flag maps and properties files. */
     public static final String KAFKA_PREFIX = "kafka.";
 
-    private final String bootstrapServers;
-    private final String applicationId;
-    private final double tolerance;
-    private final int metricsPort;
-    private final double maxDisorder;
-    private final Duration referenceMaxDelay;
-    private final Duration expiryInterval;
-    private final String hypothesesTopic;
-    private final String referencesTopic;
-    private final String scoresTopic;
-    private final String deadLettersTopic;
-    private final String metricsTopic;
-    private final Path stateDir;
-    private final boolean createTopics;
-    private final int partitions;
-    private final short replicationFactor;
-    private final Map<String, String> kafkaProperties;
-    private final java.util.Set<String> tiers;
+    /** The values, a private copy of the builder's (so each setting is one builder field, not two). */
+    private final Builder v;
 
     private MonitorConfig(Builder b) {
-        this.bootstrapServers = b.bootstrapServers;
-        this.applicationId = b.applicationId;
-        this.tolerance = b.tolerance;
-        this.metricsPort = b.metricsPort;
-        this.maxDisorder = b.maxDisorder;
-        this.referenceMaxDelay = b.referenceMaxDelay;
-        this.expiryInterval = b.expiryInterval;
-        this.hypothesesTopic = b.hypothesesTopic;
-        this.referencesTopic = b.referencesTopic;
-        this.scoresTopic = b.scoresTopic;
-        this.deadLettersTopic = b.deadLettersTopic;
-        this.metricsTopic = b.metricsTopic;
-        this.stateDir = b.stateDir;
-        this.createTopics = b.createTopics;
-        this.partitions = b.partitions;
-        this.replicationFactor = b.replicationFactor;
-        this.kafkaProperties = Map.copyOf(b.kafkaProperties);
-        this.tiers = java.util.Set.copyOf(b.tiers);
+        this.v = b.copy();
     }
 
     public static Builder builder() {
@@ -90,57 +48,38 @@ public final class MonitorConfig {
 
     /** A builder holding this configuration's values, to derive a variant. */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.bootstrapServers = bootstrapServers;
-        b.applicationId = applicationId;
-        b.tolerance = tolerance;
-        b.metricsPort = metricsPort;
-        b.maxDisorder = maxDisorder;
-        b.referenceMaxDelay = referenceMaxDelay;
-        b.expiryInterval = expiryInterval;
-        b.hypothesesTopic = hypothesesTopic;
-        b.referencesTopic = referencesTopic;
-        b.scoresTopic = scoresTopic;
-        b.deadLettersTopic = deadLettersTopic;
-        b.metricsTopic = metricsTopic;
-        b.stateDir = stateDir;
-        b.createTopics = createTopics;
-        b.partitions = partitions;
-        b.replicationFactor = replicationFactor;
-        b.kafkaProperties.putAll(kafkaProperties);
-        b.tiers.addAll(tiers);
-        return b;
+        return v.copy();
     }
 
-    public String bootstrapServers() { return bootstrapServers; }
-    public String applicationId() { return applicationId; }
+    public String bootstrapServers() { return v.bootstrapServers; }
+    public String applicationId() { return v.applicationId; }
     /** Hit tolerance in seconds ({@code |hyp - ref| <= tolerance}). */
-    public double tolerance() { return tolerance; }
+    public double tolerance() { return v.tolerance; }
     /** The port of {@code /metrics}, {@code /health}, {@code /ready}; 0 asks for an ephemeral one. */
-    public int metricsPort() { return metricsPort; }
+    public int metricsPort() { return v.metricsPort; }
     /** How far (seconds of audio time) boundaries of one side of one utterance may arrive out of order. */
-    public double maxDisorder() { return maxDisorder; }
+    public double maxDisorder() { return v.maxDisorder; }
     /** How long (wall clock) a reference is kept after its last chunk, and a hypothesis waits for one. */
-    public Duration referenceMaxDelay() { return referenceMaxDelay; }
+    public Duration referenceMaxDelay() { return v.referenceMaxDelay; }
     /** How often (wall clock) the expiry punctuation runs. */
-    public Duration expiryInterval() { return expiryInterval; }
-    public String hypothesesTopic() { return hypothesesTopic; }
-    public String referencesTopic() { return referencesTopic; }
-    public String scoresTopic() { return scoresTopic; }
-    public String deadLettersTopic() { return deadLettersTopic; }
-    public String metricsTopic() { return metricsTopic; }
+    public Duration expiryInterval() { return v.expiryInterval; }
+    public String hypothesesTopic() { return v.hypothesesTopic; }
+    public String referencesTopic() { return v.referencesTopic; }
+    public String scoresTopic() { return v.scoresTopic; }
+    public String deadLettersTopic() { return v.deadLettersTopic; }
+    public String metricsTopic() { return v.metricsTopic; }
     /** Kafka Streams' state directory; null = Kafka Streams' default. */
-    public Path stateDir() { return stateDir; }
+    public Path stateDir() { return v.stateDir; }
     /** Whether missing topics are created with the AdminClient at start. */
-    public boolean createTopics() { return createTopics; }
+    public boolean createTopics() { return v.createTopics; }
     /** Partitions of topics the monitor creates; 0 = the broker's default. */
-    public int partitions() { return partitions; }
+    public int partitions() { return v.partitions; }
     /** Replication factor of topics the monitor creates; 0 = the broker's default. */
-    public short replicationFactor() { return replicationFactor; }
+    public short replicationFactor() { return v.replicationFactor; }
     /** The tiers accepted; empty = any tier. A record of another tier is a dead letter ({@code unknown_tier}). */
-    public java.util.Set<String> tiers() { return tiers; }
+    public java.util.Set<String> tiers() { return java.util.Collections.unmodifiableSet(v.tiers); }
     /** Extra Kafka / Kafka Streams client settings, passed through unchanged (they win over segmon's defaults). */
-    public Map<String, String> kafkaProperties() { return kafkaProperties; }
+    public Map<String, String> kafkaProperties() { return java.util.Collections.unmodifiableMap(v.kafkaProperties); }
 
     /**
      * Resolves a configuration: {@code flags} (setting name -> value, as the command line gave them;
@@ -164,13 +103,15 @@ public final class MonitorConfig {
                 put(settings, sourceOf, name.trim(), p.getProperty(name).trim(), propertiesFile.toString());
             }
         }
+        // Other SEGMON_* variables (SEGMON_DEBUG, SEGMON_JAVA_OPTS, other commands' settings) are not ours.
+        for (Setting<?> s : Settings.ALL) {
+            if (env.get(s.envName()) != null) {
+                put(settings, sourceOf, s.name(), env.get(s.envName()), s.envName());
+            }
+        }
         for (Map.Entry<String, String> e : env.entrySet()) {
             String name = e.getKey();
-            String setting = name.startsWith("SEGMON_") ? name.substring(7).toLowerCase(Locale.ROOT).replace('_', '-') : "";
-            if (SETTINGS.contains(setting)) {
-                // Other SEGMON_* variables (SEGMON_DEBUG, SEGMON_JAVA_OPTS, other commands' settings) are not ours.
-                put(settings, sourceOf, setting, e.getValue(), name);
-            } else if (name.startsWith("KAFKA_") && !name.endsWith("_OPTS")) {
+            if (name.startsWith("KAFKA_") && !name.endsWith("_OPTS")) {
                 put(settings, sourceOf, KAFKA_PREFIX + name.substring(6).toLowerCase(Locale.ROOT).replace('_', '.'), e.getValue(), name);
             }
         }
@@ -190,7 +131,9 @@ public final class MonitorConfig {
             }
         }
         if (b.bootstrapServers == null || b.bootstrapServers.isBlank()) {
-            throw new IllegalArgumentException("bootstrap servers missing: give --bootstrap-servers, SEGMON_BOOTSTRAP_SERVERS or bootstrap-servers= in --config");
+            Setting<?> s = Settings.BOOTSTRAP_SERVERS;
+            throw new IllegalArgumentException("bootstrap servers missing: give " + s.flag() + ", " + s.envName() + " or "
+                    + s.name() + "= in --config");
         }
         return b.build();
     }
@@ -205,105 +148,68 @@ public final class MonitorConfig {
             b.kafkaProperty(name.substring(KAFKA_PREFIX.length()), value);
             return;
         }
-        switch (name) {
-            case "bootstrap-servers" -> b.bootstrapServers(value);
-            case "application-id" -> b.applicationId(value);
-            case "tolerance" -> b.tolerance(Double.parseDouble(value));
-            case "metrics-port" -> b.metricsPort(Integer.parseInt(value));
-            case "max-disorder" -> b.maxDisorder(Double.parseDouble(value));
-            case "reference-max-delay" -> b.referenceMaxDelay(parseDuration(value));
-            case "expiry-interval" -> b.expiryInterval(parseDuration(value));
-            case "hypotheses-topic" -> b.hypothesesTopic(value);
-            case "references-topic" -> b.referencesTopic(value);
-            case "scores-topic" -> b.scoresTopic(value);
-            case "dead-letters-topic" -> b.deadLettersTopic(value);
-            case "metrics-topic" -> b.metricsTopic(value);
-            case "state-dir" -> b.stateDir(Path.of(value));
-            case "create-topics" -> b.createTopics(parseBoolean(value));
-            case "partitions" -> b.partitions(Integer.parseInt(value));
-            case "replication-factor" -> b.replicationFactor(Short.parseShort(value));
-            case "tiers" -> {
-                for (String t : value.split(",")) {
-                    if (!t.isBlank()) {
-                        b.tier(t.trim());
-                    }
-                }
-            }
-            default -> throw new IllegalArgumentException("unknown setting (Kafka settings take the prefix kafka.)");
+        Setting<?> setting = Settings.named(name);
+        if (setting == null) {
+            throw new IllegalArgumentException("unknown setting (Kafka settings take the prefix kafka.)");
         }
-    }
-
-    private static boolean parseBoolean(String value) {
-        return switch (value.toLowerCase(Locale.ROOT)) {
-            case "true", "yes", "1" -> true;
-            case "false", "no", "0" -> false;
-            default -> throw new IllegalArgumentException("not a boolean");
-        };
+        setting.apply(b, value);
     }
 
     /** {@code 24h}, {@code 90s}, {@code 500ms}, {@code 15m}, {@code 2d}, ISO-8601 ({@code PT1H}) or plain seconds. */
     public static Duration parseDuration(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        if (t.startsWith("p")) {
-            return Duration.parse(text.trim().toUpperCase(Locale.ROOT));
-        }
-        String[][] units = {{"ms", "1"}, {"s", "1000"}, {"m", "60000"}, {"h", "3600000"}, {"d", "86400000"}};
-        for (String[] u : units) {
-            if (t.endsWith(u[0]) && !(u[0].equals("s") && t.endsWith("ms"))) {
-                double n = Double.parseDouble(t.substring(0, t.length() - u[0].length()).trim());
-                return checkedDuration(n * Long.parseLong(u[1]));
-            }
-        }
-        return checkedDuration(Double.parseDouble(t) * 1000);
-    }
-
-    private static Duration checkedDuration(double millis) {
-        if (!(millis >= 0) || Double.isInfinite(millis)) {
-            throw new IllegalArgumentException("not a duration >= 0");
-        }
-        return Duration.ofMillis(Math.round(millis));
+        return Parsers.duration(text);
     }
 
     @Override
     public String toString() {
-        return "MonitorConfig[bootstrapServers=" + bootstrapServers + ", applicationId=" + applicationId
-                + ", tolerance=" + tolerance + ", metricsPort=" + metricsPort + ", maxDisorder=" + maxDisorder
-                + ", referenceMaxDelay=" + referenceMaxDelay + ", topics=" + hypothesesTopic + "," + referencesTopic
-                + "," + scoresTopic + "," + deadLettersTopic + "," + metricsTopic + ", kafka=" + kafkaProperties.keySet() + "]";
+        return "MonitorConfig[bootstrapServers=" + v.bootstrapServers + ", applicationId=" + v.applicationId
+                + ", tolerance=" + v.tolerance + ", metricsPort=" + v.metricsPort + ", maxDisorder=" + v.maxDisorder
+                + ", referenceMaxDelay=" + v.referenceMaxDelay + ", topics=" + v.hypothesesTopic + "," + v.referencesTopic
+                + "," + v.scoresTopic + "," + v.deadLettersTopic + "," + v.metricsTopic + ", kafka=" + v.kafkaProperties.keySet() + "]";
     }
 
-    /** Fluent builder; defaults are docs/contract.md 3.0's. */
-    public static final class Builder {
+    /** Fluent builder; it starts from {@link Settings}' defaults and every setter validates. */
+    public static final class Builder implements Cloneable {
         private String bootstrapServers;
-        private String applicationId = "segmon";
-        private double tolerance = 0.02;
-        private int metricsPort = 9464;
-        private double maxDisorder = 5;
-        private Duration referenceMaxDelay = Duration.ofHours(24);
-        private Duration expiryInterval = Duration.ofSeconds(10);
-        private String hypothesesTopic = DEFAULT_HYPOTHESES_TOPIC;
-        private String referencesTopic = DEFAULT_REFERENCES_TOPIC;
-        private String scoresTopic = DEFAULT_SCORES_TOPIC;
-        private String deadLettersTopic = DEFAULT_DEAD_LETTERS_TOPIC;
-        private String metricsTopic = DEFAULT_METRICS_TOPIC;
+        private String applicationId;
+        private double tolerance;
+        private int metricsPort;
+        private double maxDisorder;
+        private Duration referenceMaxDelay;
+        private Duration expiryInterval;
+        private String hypothesesTopic;
+        private String referencesTopic;
+        private String scoresTopic;
+        private String deadLettersTopic;
+        private String metricsTopic;
         private Path stateDir;
-        private boolean createTopics = true;
+        private boolean createTopics;
         private int partitions;
         private short replicationFactor;
-        private final Map<String, String> kafkaProperties = new LinkedHashMap<>();
-        private final java.util.Set<String> tiers = new java.util.LinkedHashSet<>();
+        private Map<String, String> kafkaProperties = new LinkedHashMap<>();
+        private java.util.Set<String> tiers = new java.util.LinkedHashSet<>();
 
         private Builder() {
+            Settings.ALL.forEach(s -> s.applyDefault(this));
+        }
+
+        /** A copy: the fields are immutable values but for the two collections, copied here. */
+        private Builder copy() {
+            try {
+                Builder c = (Builder) super.clone();
+                c.kafkaProperties = new LinkedHashMap<>(kafkaProperties);
+                c.tiers = new java.util.LinkedHashSet<>(tiers);
+                return c;
+            } catch (CloneNotSupportedException e) {
+                throw new AssertionError(e);
+            }
         }
 
         public Builder bootstrapServers(String v) { this.bootstrapServers = Objects.requireNonNull(v); return this; }
         public Builder applicationId(String v) { this.applicationId = nonBlank(v, "application id"); return this; }
 
         public Builder tolerance(double seconds) {
-            if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-                throw new IllegalArgumentException("tolerance must be a finite number of seconds >= 0");
-            }
-            this.tolerance = seconds;
+            this.tolerance = Seconds.nonNegative(seconds, "tolerance");
             return this;
         }
 
@@ -316,10 +222,7 @@ public final class MonitorConfig {
         }
 
         public Builder maxDisorder(double seconds) {
-            if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-                throw new IllegalArgumentException("max disorder must be a finite number of seconds >= 0");
-            }
-            this.maxDisorder = seconds;
+            this.maxDisorder = Seconds.nonNegative(seconds, "max disorder");
             return this;
         }
 

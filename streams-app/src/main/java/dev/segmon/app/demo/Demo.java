@@ -8,7 +8,6 @@ import dev.segmon.app.replay.InputTopics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -45,7 +44,7 @@ public final class Demo implements AutoCloseable {
         this.options = options;
         this.out = out;
         try {
-            this.tempDir = options.dataDir() == null ? Files.createTempDirectory("segmon-demo-") : null;
+            this.tempDir = options.dataDir() == null ? Directories.scratch("segmon-demo-") : null;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary directory", e);
         }

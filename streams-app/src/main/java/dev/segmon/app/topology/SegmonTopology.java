@@ -19,6 +19,7 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -59,7 +60,9 @@ public final class SegmonTopology {
     }
 
     public static Topology build(MonitorConfig config) {
-        Topology t = new Topology();
+        // Built with the client's settings: a Topology made without any (new Topology()) reads a
+        // StreamsConfig of defaults, and Kafka Streams warns about its global-thread setting.
+        Topology t = new Topology(new TopologyConfig(new StreamsConfig(streamsProperties(config))));
         t.addSource(HYPOTHESES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.hypothesesTopic());
         t.addSource(REFERENCES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.referencesTopic());
         t.addProcessor(PROCESSOR, () -> new BoundaryProcessor(config, NAMES, books(config)), HYPOTHESES_SOURCE, REFERENCES_SOURCE);
@@ -126,6 +129,9 @@ public final class SegmonTopology {
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1000);
         // Inputs are read as bytes (nothing to fail on); an oversized dead letter must not stop the monitor.
         p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, OversizedDeadLetterHandler.class.getName());
+        // No global stores; set so that Kafka Streams 4.x does not warn at every start that the
+        // processing exception handler will cover global threads from Kafka 5.0 on.
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
         p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         if (config.stateDir() != null) {

@@ -27,6 +27,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class TopicAdmin {
     private static final Logger LOG = LoggerFactory.getLogger(TopicAdmin.class);
+    /** How long a topic check waits for the cluster before the command gives up (exit 1). */
     private static final int TIMEOUT_S = 30;
 
     public enum Mode { STRICT, BEST_EFFORT }
@@ -93,11 +94,19 @@ public final class TopicAdmin {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             fail(mode, new IllegalStateException("interrupted while checking topics", e));
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (TimeoutException e) {
+            fail(mode, unreachable(config));
+        } catch (ExecutionException e) {
             // Not a usage error (exit 1, not 2): the cluster is unreachable or refused the request.
-            fail(mode, new IllegalStateException("cannot list topics on " + config.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG)
-                    + ": " + (e.getCause() == null ? e : e.getCause().getMessage())));
+            fail(mode, e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException ? unreachable(config)
+                    : new IllegalStateException("cannot list topics on " + config.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG)
+                            + ": " + e.getCause().getMessage()));
         }
+    }
+
+    private static IllegalStateException unreachable(Map<String, Object> config) {
+        return new IllegalStateException("no answer from the Kafka cluster at " + config.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG)
+                + " within " + TIMEOUT_S + " s; is a broker listening there?");
     }
 
     private static void fail(Mode mode, RuntimeException e) {

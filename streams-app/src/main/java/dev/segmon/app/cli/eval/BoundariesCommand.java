@@ -2,6 +2,7 @@ package dev.segmon.app.cli.eval;
 
 import dev.segmon.app.cli.AlignmentInputOptions;
 import dev.segmon.app.cli.JsonOutput;
+import dev.segmon.app.cli.SecondsConverter;
 import dev.segmon.app.cli.Table;
 import dev.segmon.app.cli.UsageException;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -36,9 +37,9 @@ public final class BoundariesCommand implements Callable<Integer> {
     @Option(names = "--hyp", required = true, paramLabel = "H", description = "Hypothesis alignment.")
     Path hypothesis;
 
-    @Option(names = "--tolerance", paramLabel = "SECONDS", defaultValue = "0.02",
+    @Option(names = "--tolerance", paramLabel = "SECONDS", converter = SecondsConverter.class,
             description = "A hit needs |hyp - ref| <= tolerance (default: ${DEFAULT-VALUE}).")
-    double tolerance;
+    double tolerance = BoundaryScorer.DEFAULT_TOLERANCE_SECONDS;
 
     @Option(names = "--matching", paramLabel = "MODE", defaultValue = "one-to-one",
             description = "one-to-one (maximum matching, as mir_eval) or many-to-one (as UnsupSeg).")
@@ -60,7 +61,7 @@ public final class BoundariesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         BoundaryScorer scorer = BoundaryScorer.builder()
-                .tolerance(checkedTolerance())
+                .tolerance(tolerance)
                 .matching(matching())
                 .trimEdges(trimEdges)
                 .ignoreLabels(input.ignoredLabels())
@@ -90,13 +91,6 @@ public final class BoundariesCommand implements Callable<Integer> {
             t.print(out);
         }
         return 0;
-    }
-
-    private double checkedTolerance() {
-        if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
-            throw new UsageException("--tolerance must be a finite number of seconds >= 0, not " + tolerance);
-        }
-        return tolerance;
     }
 
     private double checkedConfidence() {

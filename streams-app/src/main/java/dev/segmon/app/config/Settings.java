@@ -1,0 +1,96 @@
+package dev.segmon.app.config;
+
+import dev.segmon.model.boundary.BoundaryScorer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The monitor's settings, each declared once (docs/contract.md 3.0). The environment mapping,
+ * the properties-file keys, the options of {@code segmon run}, its help and the builder's
+ * defaults all come from this table.
+ */
+public final class Settings {
+    private Settings() {
+    }
+
+    public static final Setting<String> BOOTSTRAP_SERVERS = text("bootstrap-servers", "HOST:PORT",
+            "Kafka bootstrap servers (required in some source).", null, MonitorConfig.Builder::bootstrapServers);
+    public static final Setting<String> APPLICATION_ID = text("application-id", "ID",
+            "Kafka Streams application id.", "segmon", MonitorConfig.Builder::applicationId);
+    public static final Setting<Double> TOLERANCE = seconds("tolerance",
+            "Hit tolerance: a hit needs |hyp - ref| <= tolerance.", BoundaryScorer.DEFAULT_TOLERANCE_SECONDS,
+            MonitorConfig.Builder::tolerance);
+    public static final Setting<Integer> METRICS_PORT = new Setting<>("metrics-port", "PORT",
+            "Port of /metrics, /health, /ready; 0 = any free port.", 9464, Integer::valueOf, String::valueOf,
+            MonitorConfig.Builder::metricsPort);
+    public static final Setting<Double> MAX_DISORDER = seconds("max-disorder",
+            "How far, in audio seconds, boundaries of one side of an utterance may arrive out of order.", 5.0,
+            MonitorConfig.Builder::maxDisorder);
+    public static final Setting<Duration> REFERENCE_MAX_DELAY = duration("reference-max-delay",
+            "How long (wall clock) a reference is kept after its last chunk, and a hypothesis waits for one.",
+            Duration.ofHours(24), MonitorConfig.Builder::referenceMaxDelay);
+    public static final Setting<Duration> EXPIRY_INTERVAL = duration("expiry-interval",
+            "How often (wall clock) expiry runs.", Duration.ofSeconds(10), MonitorConfig.Builder::expiryInterval);
+    public static final Setting<String> HYPOTHESES_TOPIC = topic("hypotheses-topic", "Input topic of hypothesis alignments.", MonitorConfig.DEFAULT_HYPOTHESES_TOPIC,
+            MonitorConfig.Builder::hypothesesTopic);
+    public static final Setting<String> REFERENCES_TOPIC = topic("references-topic", "Input topic of reference alignments.", MonitorConfig.DEFAULT_REFERENCES_TOPIC,
+            MonitorConfig.Builder::referencesTopic);
+    public static final Setting<String> SCORES_TOPIC = topic("scores-topic", "Output topic of per-utterance scores.", MonitorConfig.DEFAULT_SCORES_TOPIC,
+            MonitorConfig.Builder::scoresTopic);
+    public static final Setting<String> DEAD_LETTERS_TOPIC = topic("dead-letters-topic", "Output topic of rejected records, with the reason.", MonitorConfig.DEFAULT_DEAD_LETTERS_TOPIC,
+            MonitorConfig.Builder::deadLettersTopic);
+    public static final Setting<String> METRICS_TOPIC = topic("metrics-topic", "Output topic of metric snapshots.", MonitorConfig.DEFAULT_METRICS_TOPIC,
+            MonitorConfig.Builder::metricsTopic);
+    public static final Setting<Path> STATE_DIR = new Setting<>("state-dir", "DIR",
+            "Kafka Streams' state directory (none = Kafka Streams' default, under the OS temp directory).", null,
+            Path::of, Path::toString, MonitorConfig.Builder::stateDir);
+    public static final Setting<Boolean> CREATE_TOPICS = new Setting<>("create-topics", "true|false",
+            "Create missing topics at start.", true, Parsers::bool, String::valueOf, MonitorConfig.Builder::createTopics);
+    public static final Setting<Integer> PARTITIONS = new Setting<>("partitions", "N",
+            "Partitions of the topics segmon creates; 0 = the broker's default.", 0, Integer::valueOf, String::valueOf,
+            MonitorConfig.Builder::partitions);
+    public static final Setting<Short> REPLICATION_FACTOR = new Setting<>("replication-factor", "N",
+            "Replication factor of the topics segmon creates; 0 = the broker's default.", (short) 0, Short::valueOf,
+            String::valueOf, MonitorConfig.Builder::replicationFactor);
+    public static final Setting<List<String>> TIERS = new Setting<>("tiers", "A,B",
+            "Accept only these tiers, comma-separated (empty = any); records of others are dead letters.", List.of(),
+            Parsers::names, names -> names.isEmpty() ? "any" : String.join(",", names), (b, names) -> names.forEach(b::tier));
+
+    /** Every setting, in the order of the help. */
+    public static final List<Setting<?>> ALL = List.of(BOOTSTRAP_SERVERS, APPLICATION_ID, TOLERANCE, METRICS_PORT,
+            MAX_DISORDER, REFERENCE_MAX_DELAY, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
+            DEAD_LETTERS_TOPIC, METRICS_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS);
+
+    private static final Map<String, Setting<?>> BY_NAME = ALL.stream()
+            .collect(Collectors.toUnmodifiableMap(Setting::name, Function.identity()));
+
+    /** The setting of this name, or null. */
+    public static Setting<?> named(String name) {
+        return BY_NAME.get(name);
+    }
+
+    private static Setting<String> text(String name, String label, String help, String dflt,
+                                        java.util.function.BiConsumer<MonitorConfig.Builder, String> setter) {
+        return new Setting<>(name, label, help, dflt, Function.identity(), Function.identity(), setter);
+    }
+
+    private static Setting<String> topic(String name, String help, String dflt,
+                                         java.util.function.BiConsumer<MonitorConfig.Builder, String> setter) {
+        return text(name, "TOPIC", help, dflt, setter);
+    }
+
+    private static Setting<Double> seconds(String name, String help, double dflt,
+                                           java.util.function.BiConsumer<MonitorConfig.Builder, Double> setter) {
+        return new Setting<>(name, "SECONDS", help, dflt, Parsers::seconds, String::valueOf, setter);
+    }
+
+    private static Setting<Duration> duration(String name, String help, Duration dflt,
+                                              java.util.function.BiConsumer<MonitorConfig.Builder, Duration> setter) {
+        return new Setting<>(name, "DURATION", help + " 24h, 90s, 500ms, PT1H or plain seconds.", dflt, Parsers::duration,
+                Parsers::durationText, setter);
+    }
+}
