@@ -3,6 +3,7 @@ package dev.segmon.app.cli;
 import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.demo.Demo;
+import dev.segmon.app.demo.DemoReport;
 import dev.segmon.app.demo.MonitorDemoAdapter;
 import dev.segmon.app.demo.SimulatedModel;
 import dev.segmon.model.boundary.BoundaryScorer;
@@ -134,6 +135,9 @@ public final class DemoCommand implements Callable<Integer> {
         Duration every = reportEvery;
         if (every.isZero()) {
             throw new UsageException("--report-every must be longer than 0");
+        }
+        if (window != null && !window.equals(DemoReport.SLIDING) && !window.equals(DemoReport.CUMULATIVE)) {
+            throw new UsageException("--window must be " + DemoReport.SLIDING + " or " + DemoReport.CUMULATIVE + ", not " + window);
         }
         return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing), every, window);
     }
