@@ -1,5 +1,7 @@
 package dev.segmon.app.cli;
 
+import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.bench.Bench;
 import dev.segmon.app.bench.Soak;
 import dev.segmon.app.broker.KafkaLogging;

@@ -1,5 +1,6 @@
 package dev.segmon.app.cli;
 
+import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.broker.EmbeddedBroker;
 import dev.segmon.app.broker.KafkaLogging;
 import java.io.PrintWriter;

@@ -1,5 +1,7 @@
 package dev.segmon.app.cli;
 
+import dev.segmon.app.cli.support.SecondsConverter;
+import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.demo.Demo;

@@ -1,5 +1,8 @@
 package dev.segmon.app.cli;
 
+import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.UsageException;
+import dev.segmon.app.cli.support.AlignmentInputOptions;
 import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.replay.KafkaTrafficSink;
 import dev.segmon.app.replay.Replay;

@@ -1,5 +1,6 @@
 package dev.segmon.app.cli;
 
+import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.Monitor;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.config.Setting;

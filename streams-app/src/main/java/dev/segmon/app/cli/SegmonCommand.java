@@ -1,5 +1,7 @@
 package dev.segmon.app.cli;
 
+import dev.segmon.app.cli.support.DurationConverter;
+import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.cli.eval.EvalCommand;
 import dev.segmon.model.io.InputException;

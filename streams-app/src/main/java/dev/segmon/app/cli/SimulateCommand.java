@@ -1,5 +1,7 @@
 package dev.segmon.app.cli;
 
+import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.Table;
 import dev.segmon.app.simulate.AlarmDays;
 import dev.segmon.app.simulate.AnytimeRules;
 import dev.segmon.app.simulate.Coverage;

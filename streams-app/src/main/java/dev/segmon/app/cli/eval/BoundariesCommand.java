@@ -1,10 +1,10 @@
 package dev.segmon.app.cli.eval;
 
-import dev.segmon.app.cli.AlignmentInputOptions;
-import dev.segmon.app.cli.JsonOutput;
-import dev.segmon.app.cli.SecondsConverter;
-import dev.segmon.app.cli.Table;
-import dev.segmon.app.cli.UsageException;
+import dev.segmon.app.cli.support.AlignmentInputOptions;
+import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.SecondsConverter;
+import dev.segmon.app.cli.support.Table;
+import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.boundary.BoundaryScores;

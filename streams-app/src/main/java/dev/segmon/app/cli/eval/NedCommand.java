@@ -1,7 +1,7 @@
 package dev.segmon.app.cli.eval;
 
-import dev.segmon.app.cli.JsonOutput;
-import dev.segmon.app.cli.Table;
+import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.Table;
 import dev.segmon.model.edit.EditScorer;
 import java.util.LinkedHashMap;
 import java.util.Map;

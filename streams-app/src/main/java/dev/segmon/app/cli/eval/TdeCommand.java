@@ -1,8 +1,8 @@
 package dev.segmon.app.cli.eval;
 
-import dev.segmon.app.cli.JsonOutput;
-import dev.segmon.app.cli.Table;
-import dev.segmon.app.cli.UsageException;
+import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.Table;
+import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.model.io.ClassFileReader;
 import dev.segmon.model.io.InputException;
 import dev.segmon.model.tde.Fold;

@@ -1,8 +1,8 @@
 package dev.segmon.app.cli.eval;
 
-import dev.segmon.app.cli.JsonOutput;
-import dev.segmon.app.cli.Table;
-import dev.segmon.app.cli.UsageException;
+import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.Table;
+import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.model.textseg.TextDocument;
 import dev.segmon.model.textseg.TextSegReader;
 import dev.segmon.model.textseg.TextSegScorer;

@@ -1,4 +1,4 @@
-package dev.segmon.app.cli;
+package dev.segmon.app.cli.support;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.segmon.app.cli;
+package dev.segmon.app.cli.support;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

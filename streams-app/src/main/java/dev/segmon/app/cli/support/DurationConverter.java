@@ -1,4 +1,4 @@
-package dev.segmon.app.cli;
+package dev.segmon.app.cli.support;
 
 import dev.segmon.app.config.Parsers;
 import java.time.Duration;

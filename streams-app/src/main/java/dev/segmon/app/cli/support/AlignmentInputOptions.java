@@ -1,4 +1,4 @@
-package dev.segmon.app.cli;
+package dev.segmon.app.cli.support;
 
 import dev.segmon.model.io.AlignmentFormat;
 import dev.segmon.model.io.ReadOptions;
