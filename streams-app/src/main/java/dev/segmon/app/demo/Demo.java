@@ -139,6 +139,19 @@ public final class Demo implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops sending and flushes what was sent; the monitor goes on with it. For a caller that needs
+     * the monitor's figures to hold still (a test reading the page and the API one after the other).
+     */
+    public synchronized void stopTraffic() throws InterruptedException {
+        if (traffic != null) {
+            traffic.stop();
+            trafficThread.interrupt();
+            trafficThread.join(10_000);
+            sink.flush();
+        }
+    }
+
     @Override
     public synchronized void close() {
         if (closed) {

@@ -54,6 +54,11 @@ class LivePageBrowserTest {
             String base = "http://127.0.0.1:" + demo.metricsPort();
             awaitUtterances(demo, 20, Duration.ofSeconds(90));
             Thread.sleep(run.toMillis());
+            // The page and the monitor are compared one read after the other: with traffic still
+            // flowing they seldom agree on a loaded machine, so the traffic stops first and the
+            // monitor is given until its figures hold still.
+            demo.stopTraffic();
+            awaitStill(base);
             browser.navigate(base + "/#model=healthy&tier=word&range=" + (run.compareTo(Duration.ofMinutes(14)) < 0 ? 15 : 60));
             browser.await("document.querySelectorAll('.uplot').length === 4 && document.body.dataset.refreshes >= 1", Duration.ofSeconds(30));
 
@@ -187,6 +192,20 @@ class LivePageBrowserTest {
             Thread.sleep(500);
         }
         throw new AssertionError("fewer than " + each + " utterances per model scored within " + timeout);
+    }
+
+    /** Waits until two reads of the monitor's utterance counts 3 s apart agree (at most 60 s). */
+    private static void awaitStill(String base) throws Exception {
+        String before = "";
+        for (int i = 0; i < 20; i++) {
+            String now = get(base + "/metrics?name[]=segmon_utterances_total");
+            if (now.equals(before)) {
+                return;
+            }
+            before = now;
+            Thread.sleep(3000);
+        }
+        throw new AssertionError("the monitor's figures did not hold still within 60 s after the traffic stopped");
     }
 
     private static double utterances(List<PrometheusText.Sample> samples, String model) {
