@@ -79,6 +79,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--tiers", paramLabel = "A,B", description = "Accept only these tiers (default: any); others go to the dead letters.")
     String tiers;
 
+    @Option(names = "--compare", paramLabel = "CANDIDATE=BASELINE",
+            description = "Book candidate minus baseline on the utterances scored for both (repeatable; docs/intervals.md).")
+    java.util.List<String> compare = new java.util.ArrayList<>();
+
     @Option(names = "--config", paramLabel = "FILE", description = "Properties file of settings (same names, kafka.* passes through).")
     Path configFile;
 
@@ -134,6 +138,7 @@ public final class RunCommand implements Callable<Integer> {
         flags.put("partitions", partitions);
         flags.put("replication-factor", replicationFactor);
         flags.put("tiers", tiers);
+        flags.put("compare", compare.isEmpty() ? null : String.join(",", compare));
         kafka.forEach((k, v) -> flags.put(MonitorConfig.KAFKA_PREFIX + k, v));
         try {
             return MonitorConfig.fromSources(flags, System.getenv(), configFile);

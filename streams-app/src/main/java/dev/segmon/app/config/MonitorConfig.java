@@ -23,7 +23,8 @@ import java.util.Properties;
  * {@code 2d}, ISO-8601 {@code PT1H}, or plain seconds), {@code expiry-interval},
  * {@code hypotheses-topic}, {@code references-topic}, {@code scores-topic},
  * {@code dead-letters-topic}, {@code metrics-topic}, {@code state-dir}, {@code create-topics},
- * {@code partitions}, {@code replication-factor}, {@code tiers} (comma-separated; empty = any). Environment variables are the upper-case names
+ * {@code partitions}, {@code replication-factor}, {@code tiers} (comma-separated; empty = any),
+ * {@code compare} (comma-separated {@code CANDIDATE=BASELINE}; {@link Comparison}). Environment variables are the upper-case names
  * with {@code SEGMON_} in front and {@code _} for {@code -} ({@code SEGMON_BOOTSTRAP_SERVERS}).
  * Kafka client settings pass through: {@code kafka.KEY=VALUE} in a flag map or properties file,
  * {@code KAFKA_SECURITY_PROTOCOL=SASL_SSL} in the environment (lower case, {@code _} -> {@code .};
@@ -40,7 +41,7 @@ public final class MonitorConfig {
     public static final java.util.Set<String> SETTINGS = java.util.Set.of("bootstrap-servers", "application-id", "tolerance",
             "metrics-port", "max-disorder", "reference-max-delay", "expiry-interval", "hypotheses-topic", "references-topic",
             "scores-topic", "dead-letters-topic", "metrics-topic", "state-dir", "create-topics", "partitions",
-            "replication-factor", "tiers");
+            "replication-factor", "tiers", "compare");
     /** Prefix of pass-through Kafka settings in flag maps and properties files. */
     public static final String KAFKA_PREFIX = "kafka.";
 
@@ -62,6 +63,7 @@ public final class MonitorConfig {
     private final short replicationFactor;
     private final Map<String, String> kafkaProperties;
     private final java.util.Set<String> tiers;
+    private final java.util.List<Comparison> comparisons;
 
     private MonitorConfig(Builder b) {
         this.bootstrapServers = b.bootstrapServers;
@@ -82,6 +84,7 @@ public final class MonitorConfig {
         this.replicationFactor = b.replicationFactor;
         this.kafkaProperties = Map.copyOf(b.kafkaProperties);
         this.tiers = java.util.Set.copyOf(b.tiers);
+        this.comparisons = java.util.List.copyOf(b.comparisons);
     }
 
     public static Builder builder() {
@@ -109,6 +112,7 @@ public final class MonitorConfig {
         b.replicationFactor = replicationFactor;
         b.kafkaProperties.putAll(kafkaProperties);
         b.tiers.addAll(tiers);
+        b.comparisons.addAll(comparisons);
         return b;
     }
 
@@ -139,6 +143,8 @@ public final class MonitorConfig {
     public short replicationFactor() { return replicationFactor; }
     /** The tiers accepted; empty = any tier. A record of another tier is a dead letter ({@code unknown_tier}). */
     public java.util.Set<String> tiers() { return tiers; }
+    /** The paired comparisons booked (docs/intervals.md, "Paired comparison"); empty = none. */
+    public java.util.List<Comparison> comparisons() { return comparisons; }
     /** Extra Kafka / Kafka Streams client settings, passed through unchanged (they win over segmon's defaults). */
     public Map<String, String> kafkaProperties() { return kafkaProperties; }
 
@@ -229,6 +235,7 @@ public final class MonitorConfig {
                     }
                 }
             }
+            case "compare" -> Comparison.parseList(value).forEach(b::compare);
             default -> throw new IllegalArgumentException("unknown setting (Kafka settings take the prefix kafka.)");
         }
     }
@@ -292,6 +299,7 @@ public final class MonitorConfig {
         private short replicationFactor;
         private final Map<String, String> kafkaProperties = new LinkedHashMap<>();
         private final java.util.Set<String> tiers = new java.util.LinkedHashSet<>();
+        private final java.util.List<Comparison> comparisons = new java.util.ArrayList<>();
 
         private Builder() {
         }
@@ -360,6 +368,14 @@ public final class MonitorConfig {
         /** Accept this tier (repeatable); with none given every tier is accepted. */
         public Builder tier(String name) {
             tiers.add(nonBlank(name, "tier"));
+            return this;
+        }
+
+        /** Book candidate minus baseline (repeatable; a comparison given twice is booked once). */
+        public Builder compare(Comparison c) {
+            if (!comparisons.contains(c)) {
+                comparisons.add(c);
+            }
             return this;
         }
 
