@@ -2,7 +2,9 @@ package dev.segmon.app;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.metrics.MetricsServer;
+import dev.segmon.app.metrics.IntervalMetrics;
 import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.state.IntervalState;
 import dev.segmon.app.state.MonitorState;
 import dev.segmon.app.state.StoreMonitorState;
 import dev.segmon.app.topology.SegmonTopology;
@@ -37,6 +39,7 @@ public final class Monitor implements AutoCloseable {
     private final PrometheusMeterRegistry registry;
     private final MetricsServer server;
     private final MonitorState state;
+    private final IntervalState intervals;
     private final CountDownLatch running = new CountDownLatch(1);
     private volatile KafkaStreamsMetrics streamsMetrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -63,7 +66,9 @@ public final class Monitor implements AutoCloseable {
                     new TopicAdmin.Creation(config.createTopics(), config.partitions(), config.replicationFactor()), TopicAdmin.Mode.STRICT);
             built = new KafkaStreams(SegmonTopology.build(config), props);
             HostInfo self = HostInfo.buildFromEndpoint(props.getProperty(StreamsConfig.APPLICATION_SERVER_CONFIG));
-            this.state = StoreMonitorState.of(built);
+            StoreMonitorState stores = StoreMonitorState.of(built);
+            this.state = stores;
+            this.intervals = new IntervalState(stores);
             WebRoutes.handlers(built, state, self, own.getPrometheusRegistry()).forEach(server::handle);
         } catch (RuntimeException e) {
             server.close();
@@ -82,6 +87,9 @@ public final class Monitor implements AutoCloseable {
         StoreMetrics storeMetrics = new StoreMetrics(state, System::currentTimeMillis);
         registry.getPrometheusRegistry().register(storeMetrics);
         own.getPrometheusRegistry().register(storeMetrics);
+        IntervalMetrics intervalMetrics = new IntervalMetrics(intervals, System::currentTimeMillis);
+        registry.getPrometheusRegistry().register(intervalMetrics);
+        own.getPrometheusRegistry().register(intervalMetrics);
         streams.start();
     }
 
@@ -137,6 +145,11 @@ public final class Monitor implements AutoCloseable {
     /** What this instance's active tasks hold (read afresh on every call). */
     public MonitorState monitorState() {
         return state;
+    }
+
+    /** The interval figures of this instance's active tasks: moment sums, cumulative and per minute. */
+    public IntervalState intervalState() {
+        return intervals;
     }
 
     /** The Prometheus text a scrape of {@code /metrics} returns. */

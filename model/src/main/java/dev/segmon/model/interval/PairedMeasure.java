@@ -27,6 +27,15 @@ public enum PairedMeasure {
         return key;
     }
 
+    /**
+     * The range a difference's interval is clipped to: [-1, 1] for precision, recall and F1 (a
+     * difference of two numbers in [0, 1]); over-segmentation is left unclipped, as in
+     * deploy/prometheus/rules/segmon-paired.rules.yml.
+     */
+    public Interval clip(Interval i) {
+        return this == OVER_SEGMENTATION ? i : i.clip(-1, 1);
+    }
+
     Statistic statistic() {
         return statistic;
     }

@@ -58,6 +58,39 @@ public final class PairedMoments {
         return new PairedMoments(1, x, p);
     }
 
+    /**
+     * Moments from their sums, as stored or exported: m, the five component sums in
+     * {@link Component} order and the 15 distinct products (a, b) with a before or equal to b,
+     * in the order hc_hc, hc_yc, ..., r_r of the counters (docs/intervals.md, "Counters").
+     */
+    public static PairedMoments of(long utterances, long[] sums, long[] distinctProducts) {
+        if (sums.length != K || distinctProducts.length != K * (K + 1) / 2) {
+            throw new IllegalArgumentException("paired moments need " + K + " sums and " + K * (K + 1) / 2 + " products");
+        }
+        long[] p = new long[K * K];
+        int i = 0;
+        for (int a = 0; a < K; a++) {
+            for (int b = a; b < K; b++) {
+                p[a * K + b] = distinctProducts[i];
+                p[b * K + a] = distinctProducts[i];
+                i++;
+            }
+        }
+        return new PairedMoments(utterances, sums.clone(), p);
+    }
+
+    /** The 15 distinct products in the order of {@link #of(long, long[], long[])}. */
+    public long[] distinctProducts() {
+        long[] out = new long[K * (K + 1) / 2];
+        int i = 0;
+        for (int a = 0; a < K; a++) {
+            for (int b = a; b < K; b++) {
+                out[i++] = products[a * K + b];
+            }
+        }
+        return out;
+    }
+
     public PairedMoments plus(PairedMoments o) {
         return combine(o, 1);
     }

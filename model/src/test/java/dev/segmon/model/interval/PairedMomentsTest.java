@@ -61,4 +61,18 @@ class PairedMomentsTest {
         assertThrows(IllegalArgumentException.class,
                 () -> PairedMoments.of(BoundaryCounts.oneToOne(4, 3, 2), BoundaryCounts.oneToOne(5, 3, 2)));
     }
+
+    @Test
+    void momentsRebuiltFromTheirDistinctProductsAreEqual() {
+        // Candidate (hc 2, yc 3), baseline (hb 1, yb 4), r 5, and a second utterance (1, 1 | 0, 2 | 2).
+        PairedMoments m = PairedMoments.of(BoundaryCounts.oneToOne(5, 3, 2),
+                BoundaryCounts.oneToOne(5, 4, 1))
+                .plus(PairedMoments.of(BoundaryCounts.oneToOne(2, 1, 1),
+                        BoundaryCounts.oneToOne(2, 2, 0)));
+        // hc_yb = 2*4 + 1*2 = 10 is the fourth distinct product; r_r = 25 + 4 = 29 the last.
+        long[] products = m.distinctProducts();
+        assertEquals(10, products[3]);
+        assertEquals(29, products[14]);
+        assertEquals(m, PairedMoments.of(2, new long[] {3, 4, 1, 6, 7}, products));
+    }
 }

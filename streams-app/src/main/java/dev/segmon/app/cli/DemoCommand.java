@@ -3,6 +3,7 @@ package dev.segmon.app.cli;
 import dev.segmon.app.cli.support.SecondsConverter;
 import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.broker.KafkaLogging;
+import dev.segmon.app.config.Comparison;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.demo.Demo;
 import dev.segmon.app.demo.DemoReport;
@@ -19,12 +20,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code segmon demo}: broker, monitor and live traffic of two simulated models in one JVM. */
+/** {@code segmon demo}: broker, monitor and live traffic of three simulated models in one JVM. */
 @Command(name = "demo",
         mixinStandardHelpOptions = true,
         description = "Runs an embedded Kafka broker, the monitor and live traffic in one process: the ZeroSpeech 2017 "
-                + "Mandarin gold word alignment, looped, scored for two simulated models, 'healthy' and 'regressing' "
-                + "(whose insertion rate climbs after --regress-after). Prints where /metrics is served and, every "
+                + "Mandarin gold word alignment, looped, scored for three simulated models, 'healthy', 'regressing' "
+                + "(whose insertion rate climbs after --regress-after) and 'healthy-b' (healthy's twin with its own noise), "
+                + "compared as --compare says. Prints where /metrics is served and, every "
                 + "--report-every, a line per model read from the monitor's metrics. Stops cleanly on Ctrl-C.")
 public final class DemoCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -77,6 +79,10 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Window the lines show: 5m (default) or cumulative.")
     String window;
 
+    @Option(names = "--compare", paramLabel = "CANDIDATE=BASELINE", split = ",", defaultValue = "regressing=healthy,healthy-b=healthy",
+            description = "Paired comparisons the monitor books (default: ${DEFAULT-VALUE}: a regression and an A/A pair).")
+    List<String> compare;
+
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "0",
             description = "Stop after this long; 0 = run until Ctrl-C (default: ${DEFAULT-VALUE}).")
     Duration duration;
@@ -88,6 +94,9 @@ public final class DemoCommand implements Callable<Integer> {
         try {
             monitor = MonitorConfig.builder().bootstrapServers("unset").applicationId("segmon-demo")
                     .metricsPort(metricsPort).tolerance(tolerance);
+            for (String c : compare) {
+                monitor.compare(Comparison.parse(c));
+            }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -141,6 +150,6 @@ public final class DemoCommand implements Callable<Integer> {
         if (window != null && !window.equals(DemoReport.SLIDING) && !window.equals(DemoReport.CUMULATIVE)) {
             throw new UsageException("--window must be " + DemoReport.SLIDING + " or " + DemoReport.CUMULATIVE + ", not " + window);
         }
-        return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing), every, window);
+        return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing, healthy.named("healthy-b")), every, window);
     }
 }

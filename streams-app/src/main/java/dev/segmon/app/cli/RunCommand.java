@@ -48,14 +48,20 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--kafka", paramLabel = "KEY=VALUE", description = "A Kafka / Kafka Streams client setting (repeatable).")
     Map<String, String> kafka = new LinkedHashMap<>();
 
-    /** Adds one option per {@link Settings} entry; its value stays text until {@link MonitorConfig#fromSources} reads it. */
+    /**
+     * Adds one option per {@link Settings} entry; its value stays text until
+     * {@link MonitorConfig#fromSources} reads it. A list setting ({@code tiers}, {@code compare})
+     * may be repeated as well as comma-separated.
+     */
     static final class SettingOptions implements CommandLine.IModelTransformer {
         @Override
         public CommandSpec transform(CommandSpec spec) {
             for (Setting<?> s : Settings.ALL) {
+                boolean list = s.defaultValue() instanceof java.util.List;
                 spec.addOption(OptionSpec.builder(s.flag())
                         .paramLabel(s.paramLabel())
-                        .type(String.class)
+                        .type(list ? java.util.List.class : String.class)
+                        .auxiliaryTypes(String.class)
                         .description(s.help() + " Default: " + s.defaultText() + "; env " + s.envName() + ".")
                         .build());
             }
@@ -102,7 +108,10 @@ public final class RunCommand implements Callable<Integer> {
     MonitorConfig resolve() {
         Map<String, String> flags = new LinkedHashMap<>();
         for (Setting<?> s : Settings.ALL) {
-            flags.put(s.name(), spec.findOption(s.flag()).getValue());
+            Object value = spec.findOption(s.flag()).getValue();
+            // A list setting may be given several times; its values join as its file form does.
+            flags.put(s.name(), value instanceof java.util.List<?> list ? (list.isEmpty() ? null : String.join(",", list.stream().map(String::valueOf).toList()))
+                    : (String) value);
         }
         kafka.forEach((k, v) -> flags.put(MonitorConfig.KAFKA_PREFIX + k, v));
         try {

@@ -78,6 +78,8 @@ public final class MonitorConfig {
     public short replicationFactor() { return v.replicationFactor; }
     /** The tiers accepted; empty = any tier. A record of another tier is a dead letter ({@code unknown_tier}). */
     public java.util.Set<String> tiers() { return java.util.Collections.unmodifiableSet(v.tiers); }
+    /** The paired comparisons booked (docs/intervals.md, "Paired comparison"); empty = none. */
+    public java.util.List<Comparison> comparisons() { return java.util.Collections.unmodifiableList(v.comparisons); }
     /** Extra Kafka / Kafka Streams client settings, passed through unchanged (they win over segmon's defaults). */
     public Map<String, String> kafkaProperties() { return java.util.Collections.unmodifiableMap(v.kafkaProperties); }
 
@@ -188,6 +190,7 @@ public final class MonitorConfig {
         private short replicationFactor;
         private Map<String, String> kafkaProperties = new LinkedHashMap<>();
         private java.util.Set<String> tiers = new java.util.LinkedHashSet<>();
+        private java.util.List<Comparison> comparisons = new java.util.ArrayList<>();
 
         private Builder() {
             Settings.ALL.forEach(s -> s.applyDefault(this));
@@ -199,6 +202,7 @@ public final class MonitorConfig {
                 Builder c = (Builder) super.clone();
                 c.kafkaProperties = new LinkedHashMap<>(kafkaProperties);
                 c.tiers = new java.util.LinkedHashSet<>(tiers);
+                c.comparisons = new java.util.ArrayList<>(comparisons);
                 return c;
             } catch (CloneNotSupportedException e) {
                 throw new AssertionError(e);
@@ -263,6 +267,14 @@ public final class MonitorConfig {
         /** Accept this tier (repeatable); with none given every tier is accepted. */
         public Builder tier(String name) {
             tiers.add(nonBlank(name, "tier"));
+            return this;
+        }
+
+        /** Book candidate minus baseline (repeatable; a comparison given twice is booked once). */
+        public Builder compare(Comparison c) {
+            if (!comparisons.contains(c)) {
+                comparisons.add(c);
+            }
             return this;
         }
 

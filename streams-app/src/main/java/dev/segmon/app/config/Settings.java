@@ -60,10 +60,15 @@ public final class Settings {
             "Accept only these tiers, comma-separated (empty = any); records of others are dead letters.", List.of(),
             Parsers::names, names -> names.isEmpty() ? "any" : String.join(",", names), (b, names) -> names.forEach(b::tier));
 
+    public static final Setting<List<Comparison>> COMPARE = new Setting<>("compare", "CANDIDATE=BASELINE",
+            "Book candidate minus baseline on the utterances scored for both (repeatable or comma-separated; docs/intervals.md).",
+            List.of(), Comparison::parseList, list -> list.isEmpty() ? "none" : list.stream().map(Comparison::toString)
+                    .collect(Collectors.joining(",")), (b, list) -> list.forEach(b::compare));
+
     /** Every setting, in the order of the help. */
     public static final List<Setting<?>> ALL = List.of(BOOTSTRAP_SERVERS, APPLICATION_ID, TOLERANCE, METRICS_PORT,
             MAX_DISORDER, REFERENCE_MAX_DELAY, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
-            DEAD_LETTERS_TOPIC, METRICS_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS);
+            DEAD_LETTERS_TOPIC, METRICS_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS, COMPARE);
 
     private static final Map<String, Setting<?>> BY_NAME = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Setting::name, Function.identity()));

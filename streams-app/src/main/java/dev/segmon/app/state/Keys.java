@@ -63,6 +63,29 @@ public final class Keys {
         }
     }
 
+    /** A comparison's series: candidate minus baseline on a tier (the labels of {@code segmon_paired_*}). */
+    public record PairTier(String candidate, String baseline, String tier) implements Comparable<PairTier> {
+        public static final Serde<PairTier> SERDE = StateSerde.ofKey(k -> new String[] {k.candidate, k.baseline, k.tier},
+                p -> new PairTier(p[0], p[1], p[2]));
+
+        @Override
+        public int compareTo(PairTier o) {
+            int c = candidate.compareTo(o.candidate);
+            c = c != 0 ? c : baseline.compareTo(o.baseline);
+            return c != 0 ? c : tier.compareTo(o.tier);
+        }
+    }
+
+    /**
+     * A closed utterance of {@code model} waiting for {@code partner}, the other model of a
+     * comparison, to close the same utterance on the same tier. Utterance first, as
+     * {@link HypothesisKey}.
+     */
+    public record PendingKey(String utterance, String tier, String model, String partner) {
+        public static final Serde<PendingKey> SERDE = StateSerde.ofKey(k -> new String[] {k.utterance, k.tier, k.model, k.partner},
+                p -> new PendingKey(p[0], p[1], p[2], p[3]));
+    }
+
     /** The tier of the reference clock store. */
     public static final Serde<String> TIER = StateSerde.ofKey(t -> new String[] {t}, p -> p[0]);
 }

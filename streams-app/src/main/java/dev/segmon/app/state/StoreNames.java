@@ -20,6 +20,17 @@ public final class StoreNames {
     /** Window store: (model, tier) x minute of record time -> {@link MinuteCounts}. */
     public static final String MINUTE_WINDOWS = "segmon-minute-windows";
 
+    /** (model, tier) -> cumulative {@code UtteranceMoments} of the closed utterances. */
+    public static final String UTTERANCE_MOMENTS = "segmon-utterance-moments";
+    /** Window store: (model, tier) x minute of record time -> {@code UtteranceMoments}. */
+    public static final String UTTERANCE_MOMENT_MINUTES = "segmon-utterance-moment-minutes";
+    /** (candidate, baseline, tier) -> cumulative {@code PairedMoments}. */
+    public static final String PAIRED_MOMENTS = "segmon-paired-moments";
+    /** Window store: (candidate, baseline, tier) x minute of record time -> {@code PairedMoments}. */
+    public static final String PAIRED_MOMENT_MINUTES = "segmon-paired-moment-minutes";
+    /** (utterance, tier, model, partner) -> {@link Moments.Pending}: counts waiting for the partner. */
+    public static final String PAIRED_PENDING = "segmon-paired-pending";
+
     /** The key-value stores. */
     public static final List<String> KEY_VALUE = List.of(REFERENCES, HYPOTHESES, TOTALS, DEAD_LETTERS, REFERENCE_CLOCK);
 

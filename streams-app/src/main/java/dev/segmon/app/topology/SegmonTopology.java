@@ -2,11 +2,14 @@ package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.processors.BoundaryProcessor;
+import dev.segmon.app.processors.MomentsBook;
+import dev.segmon.app.processors.PairedBook;
 import dev.segmon.app.processors.ProcessorNames;
 import dev.segmon.app.processors.UtteranceBook;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys;
 import dev.segmon.app.state.MinuteCounts;
+import dev.segmon.app.state.Moments;
 import dev.segmon.app.state.ReferenceState;
 import dev.segmon.app.state.StateSerde;
 import dev.segmon.app.state.StoreNames;
@@ -29,7 +32,7 @@ import org.apache.kafka.streams.state.Stores;
  *  segmon.hypotheses --+                    +--> segmon.scores
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
- *                            5 key-value stores, 1 window store)
+ *                            8 key-value stores, 3 window stores)
  * </pre>
  *
  * Both inputs are keyed by utterance id and so co-partitioned: one task sees every record of an
@@ -92,7 +95,20 @@ public final class SegmonTopology {
                 Stores.windowStoreBuilder(persistent
                                 ? Stores.persistentWindowStore(StoreNames.MINUTE_WINDOWS, MINUTE_WINDOW_RETENTION, MINUTE, false)
                                 : Stores.inMemoryWindowStore(StoreNames.MINUTE_WINDOWS, MINUTE_WINDOW_RETENTION, MINUTE, false),
-                        Keys.ModelTier.SERDE, MinuteCounts.SERDE).withCachingEnabled());
+                        Keys.ModelTier.SERDE, MinuteCounts.SERDE).withCachingEnabled(),
+                keyValue(StoreNames.UTTERANCE_MOMENTS, Keys.ModelTier.SERDE, Moments.UTTERANCE, persistent),
+                minutes(StoreNames.UTTERANCE_MOMENT_MINUTES, Keys.ModelTier.SERDE, Moments.UTTERANCE, persistent),
+                keyValue(StoreNames.PAIRED_MOMENTS, Keys.PairTier.SERDE, Moments.PAIRED, persistent),
+                minutes(StoreNames.PAIRED_MOMENT_MINUTES, Keys.PairTier.SERDE, Moments.PAIRED, persistent),
+                keyValue(StoreNames.PAIRED_PENDING, Keys.PendingKey.SERDE, Moments.PENDING, persistent));
+    }
+
+    /** A window store of one-minute windows of record time, kept {@link #MINUTE_WINDOW_RETENTION}. */
+    private static <K, V> StoreBuilder<?> minutes(String name, Serde<K> keys, Serde<V> values, boolean persistent) {
+        return Stores.windowStoreBuilder(persistent
+                        ? Stores.persistentWindowStore(name, MINUTE_WINDOW_RETENTION, MINUTE, false)
+                        : Stores.inMemoryWindowStore(name, MINUTE_WINDOW_RETENTION, MINUTE, false),
+                keys, values).withCachingEnabled();
     }
 
     private static final Duration MINUTE = Duration.ofMinutes(1);
@@ -102,7 +118,8 @@ public final class SegmonTopology {
      * processor instance (each holds its task's stores); their stores are among {@link #stores}.
      */
     static List<UtteranceBook> books(MonitorConfig config) {
-        return List.of();
+        return List.of(new MomentsBook(),
+                new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay()));
     }
 
     private static <K, V> StoreBuilder<?> keyValue(String name, Serde<K> keys, Serde<V> values, boolean persistent) {

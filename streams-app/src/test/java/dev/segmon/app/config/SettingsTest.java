@@ -45,6 +45,8 @@ class SettingsTest {
         SAMPLES.put("partitions", new Sample("6", 6, MonitorConfig::partitions));
         SAMPLES.put("replication-factor", new Sample("3", (short) 3, MonitorConfig::replicationFactor));
         SAMPLES.put("tiers", new Sample("words, phones", Set.of("words", "phones"), MonitorConfig::tiers));
+        SAMPLES.put("compare", new Sample("b=a, c=a", java.util.List.of(new Comparison("b", "a"), new Comparison("c", "a")),
+                MonitorConfig::comparisons));
     }
 
     @Test
@@ -104,6 +106,7 @@ class SettingsTest {
         defaults.put("partitions", "0");
         defaults.put("replication-factor", "0");
         defaults.put("tiers", "any");
+        defaults.put("compare", "none");
         assertEquals(MonitorConfig.SETTINGS, defaults.keySet());
         for (Map.Entry<String, String> d : defaults.entrySet()) {
             Setting<?> s = Settings.named(d.getKey());

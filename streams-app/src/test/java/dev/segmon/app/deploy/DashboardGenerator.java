@@ -45,12 +45,12 @@ final class DashboardGenerator {
     List<Panel> p = new ArrayList<>();
     int y = 0;
     p.add(row("Accuracy per model and tier (5m and 1h rates of pooled counters)", y++));
-    p.add(ratio("F1", F1, "percentunit", 0, y));
+    p.add(banded(ratio("F1", F1, "percentunit", 0, y), F1_LOWER, F1_UPPER));
     p.add(ratio("R-value", R_VALUE, "none", 8, y));
-    p.add(ratio("Over-segmentation (OS)", OVER_SEGMENTATION, "percentunit", 16, y));
+    p.add(banded(ratio("Over-segmentation (OS)", OVER_SEGMENTATION, "percentunit", 16, y), OVER_SEGMENTATION_LOWER, OVER_SEGMENTATION_UPPER));
     y += 8;
-    p.add(ratio("Precision", PRECISION, "percentunit", 0, y));
-    p.add(ratio("Recall", RECALL, "percentunit", 8, y));
+    p.add(banded(ratio("Precision", PRECISION, "percentunit", 0, y), PRECISION_LOWER, PRECISION_UPPER));
+    p.add(banded(ratio("Recall", RECALL, "percentunit", 8, y), RECALL_LOWER, RECALL_UPPER));
     p.add(ratio("Hit rate (HR)", HIT_RATE, "percentunit", 16, y));
     y += 8;
     List<Query> cumulative = new ArrayList<>();
@@ -61,6 +61,14 @@ final class DashboardGenerator {
         "Pooled counters' current values: every boundary scored so far. Restarting an instance lowers them.",
         cumulative));
     y += 6;
+
+    p.add(row("Paired comparison: candidate minus baseline on the same utterances (run --compare), 95 % interval", y++));
+    p.add(difference("Precision difference", PRECISION_DIFFERENCE, PRECISION_DIFFERENCE_LOWER, PRECISION_DIFFERENCE_UPPER, 0, y));
+    p.add(difference("Recall difference", RECALL_DIFFERENCE, RECALL_DIFFERENCE_LOWER, RECALL_DIFFERENCE_UPPER, 6, y));
+    p.add(difference("F1 difference", F1_DIFFERENCE, F1_DIFFERENCE_LOWER, F1_DIFFERENCE_UPPER, 12, y));
+    p.add(difference("OS difference", OVER_SEGMENTATION_DIFFERENCE, OVER_SEGMENTATION_DIFFERENCE_LOWER,
+        OVER_SEGMENTATION_DIFFERENCE_UPPER, 18, y));
+    y += 8;
 
     p.add(row("Boundary timing", y++));
     String buckets = "sum by (le) (increase(" + OFFSET_BUCKET.metric() + FILTER;
@@ -120,6 +128,35 @@ final class DashboardGenerator {
         List.of(Query.range(series.at("rate5m") + FILTER, "{{model}} {{tier}} 5m"),
             Query.range(series.at("rate1h") + FILTER, "{{model}} {{tier}} 1h")));
   }
+
+  /**
+   * A ratio panel with the 5m utterance-level 95 % interval (docs/intervals.md) as a band: its
+   * bounds drawn as dashed lines ({@link #BAND}).
+   */
+  private static Panel banded(Panel ratio, DashboardSeries lower, DashboardSeries upper) {
+    List<Query> q = new ArrayList<>(ratio.queries());
+    q.add(Query.range(lower.at("rate5m") + FILTER, "{{model}} {{tier}} 5m" + BAND_LOWER));
+    q.add(Query.range(upper.at("rate5m") + FILTER, "{{model}} {{tier}} 5m" + BAND_UPPER));
+    return new Panel(ratio.title(), ratio.type(), ratio.x(), ratio.y(), ratio.w(), ratio.h(), ratio.unit(),
+        ratio.description() + " Dashed: the 5m 95 % interval with the utterance as the unit (" + lower.at("rate5m") + ", "
+            + upper.at("rate5m") + "; docs/intervals.md).", q);
+  }
+
+  /** Candidate minus baseline over 5m with its 95 % interval as a band, per (candidate, baseline, tier). */
+  private static Panel difference(String title, DashboardSeries value, DashboardSeries lower, DashboardSeries upper, int x, int y) {
+    String filter = "{tier=~\"$tier\"}";
+    String legend = "{{candidate}} - {{baseline}} {{tier}} 5m";
+    return new Panel(title, "timeseries", x, y, 6, 8, "percentunit",
+        "Candidate minus baseline on the utterances scored for both (" + value.at("rate5m") + "); dashed: its 95 % interval"
+            + " (paired, utterance as the unit; docs/intervals.md). Below zero: the candidate is worse.",
+        List.of(Query.range(value.at("rate5m") + filter, legend), Query.range(lower.at("rate5m") + filter, legend + BAND_LOWER),
+            Query.range(upper.at("rate5m") + filter, legend + BAND_UPPER)));
+  }
+
+  private static final String BAND_LOWER = " lower";
+  private static final String BAND_UPPER = " upper";
+  /** The series of a band: legends ending in " lower" or " upper". */
+  private static final String BAND = "/ (lower|upper)$/";
 
   static ObjectNode dashboard() {
     ObjectNode d = F.objectNode();
@@ -184,7 +221,16 @@ final class DashboardGenerator {
     p.put("description", panel.description());
     p.set("datasource", datasource());
     ObjectNode defaults = F.objectNode().put("unit", panel.unit());
-    p.set("fieldConfig", F.objectNode().<ObjectNode>set("defaults", defaults).set("overrides", F.arrayNode()));
+    ArrayNode overrides = F.arrayNode();
+    if (panel.queries().stream().anyMatch(q -> q.legend().endsWith(BAND_UPPER))) {
+      ObjectNode band = overrides.addObject();
+      band.set("matcher", F.objectNode().put("id", "byRegexp").put("options", BAND));
+      ArrayNode props = band.putArray("properties");
+      props.addObject().put("id", "custom.lineStyle").set("value", F.objectNode().put("fill", "dash")
+          .set("dash", F.arrayNode().add(4).add(4)));
+      props.addObject().put("id", "custom.lineWidth").put("value", 1);
+    }
+    p.set("fieldConfig", F.objectNode().<ObjectNode>set("defaults", defaults).set("overrides", overrides));
     ObjectNode options = p.putObject("options");
     options.set("legend", F.objectNode().put("displayMode", "table").put("placement", "bottom").put("showLegend", true));
     options.set("tooltip", F.objectNode().put("mode", "multi").put("sort", "desc"));

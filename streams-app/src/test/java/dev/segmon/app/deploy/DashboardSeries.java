@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * THE list of series the Grafana dashboard queries: recording rules of
- * deploy/prometheus/rules/segmon-recording.rules.yml and metrics the monitor exports
+ * deploy/prometheus/rules/segmon-recording.rules.yml, segmon-intervals.rules.yml and
+ * segmon-paired.rules.yml, and metrics the monitor exports
  * (docs/contract.md 3.2, Micrometer's KafkaStreamsMetrics). Every panel's PromQL is built from these
  * names only; DashboardTest checks that each recorded name exists in the rule files and the live
  * test checks that each query returns data from a running demo.
@@ -34,21 +35,60 @@ enum DashboardSeries {
   PROCESS_RATE("kafka_stream_thread_process_rate", false),
   STATE_ESTIMATE_NUM_KEYS("kafka_stream_state_estimate_num_keys", false),
 
+  // Interval and paired rules (segmon-intervals.rules.yml, segmon-paired.rules.yml): rate5m and rate1h only.
+  PRECISION_LOWER("segmon:boundary_precision_lower", Windows.INTERVAL),
+  PRECISION_UPPER("segmon:boundary_precision_upper", Windows.INTERVAL),
+  RECALL_LOWER("segmon:boundary_recall_lower", Windows.INTERVAL),
+  RECALL_UPPER("segmon:boundary_recall_upper", Windows.INTERVAL),
+  F1_LOWER("segmon:boundary_f1_lower", Windows.INTERVAL),
+  F1_UPPER("segmon:boundary_f1_upper", Windows.INTERVAL),
+  OVER_SEGMENTATION_LOWER("segmon:boundary_over_segmentation_lower", Windows.INTERVAL),
+  OVER_SEGMENTATION_UPPER("segmon:boundary_over_segmentation_upper", Windows.INTERVAL),
+  PRECISION_DIFFERENCE("segmon:paired_precision_difference", Windows.INTERVAL),
+  PRECISION_DIFFERENCE_LOWER("segmon:paired_precision_difference_lower", Windows.INTERVAL),
+  PRECISION_DIFFERENCE_UPPER("segmon:paired_precision_difference_upper", Windows.INTERVAL),
+  RECALL_DIFFERENCE("segmon:paired_recall_difference", Windows.INTERVAL),
+  RECALL_DIFFERENCE_LOWER("segmon:paired_recall_difference_lower", Windows.INTERVAL),
+  RECALL_DIFFERENCE_UPPER("segmon:paired_recall_difference_upper", Windows.INTERVAL),
+  F1_DIFFERENCE("segmon:paired_f1_difference", Windows.INTERVAL),
+  F1_DIFFERENCE_LOWER("segmon:paired_f1_difference_lower", Windows.INTERVAL),
+  F1_DIFFERENCE_UPPER("segmon:paired_f1_difference_upper", Windows.INTERVAL),
+  OVER_SEGMENTATION_DIFFERENCE("segmon:paired_over_segmentation_difference", Windows.INTERVAL),
+  OVER_SEGMENTATION_DIFFERENCE_LOWER("segmon:paired_over_segmentation_difference_lower", Windows.INTERVAL),
+  OVER_SEGMENTATION_DIFFERENCE_UPPER("segmon:paired_over_segmentation_difference_upper", Windows.INTERVAL),
+
   // Prometheus itself.
   ALERTS("ALERTS", false);
 
-  static final List<String> WINDOWS = List.of("rate5m", "rate1h", "cumulative");
+  static final List<String> WINDOWS = Windows.ALL;
+
+  /** The window lists, in a holder: the constants are built before the enum's own static fields. */
+  private static final class Windows {
+    static final List<String> ALL = List.of("rate5m", "rate1h", "cumulative");
+    static final List<String> INTERVAL = List.of("rate5m", "rate1h");
+  }
 
   private final String name;
   private final boolean recorded;
+  private final List<String> windows;
 
   DashboardSeries(String name, boolean recorded) {
+    this(name, recorded ? Windows.ALL : List.of());
+  }
+
+  DashboardSeries(String name, List<String> windows) {
     this.name = name;
-    this.recorded = recorded;
+    this.recorded = !windows.isEmpty();
+    this.windows = windows;
   }
 
   boolean recorded() {
     return recorded;
+  }
+
+  /** The windows this series is recorded for. */
+  List<String> windows() {
+    return windows;
   }
 
   /** The exported metric's name. */
@@ -59,7 +99,7 @@ enum DashboardSeries {
 
   /** The recording rule of this ratio or rate for one window. */
   String at(String window) {
-    if (!recorded || !WINDOWS.contains(window)) throw new IllegalArgumentException(name + ":" + window);
+    if (!recorded || !windows.contains(window)) throw new IllegalArgumentException(name + ":" + window);
     return name + ":" + window;
   }
 }

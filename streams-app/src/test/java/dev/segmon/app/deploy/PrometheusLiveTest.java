@@ -109,6 +109,18 @@ class PrometheusLiveTest {
     long firedAfter = Duration.ofNanos(System.nanoTime() - start).toSeconds();
     assertEquals(List.of(), query(api, overSegmentation + ", model=\"healthy\"}"),
         "the over-segmentation alert fired for the healthy model");
+    // The paired anytime alert (docs/intervals.md, "Alerts"): the demo compares regressing=healthy
+    // and the A/A pair healthy-b=healthy; it must fire for the first and never for the second.
+    String worse = "ALERTS{alertname=\"SegmonCandidateWorseThanBaseline\", alertstate=\"firing\"";
+    while (query(api, worse + ", candidate=\"regressing\", baseline=\"healthy\"}").isEmpty()) {
+      if (System.nanoTime() - start > DEADLINE.toNanos()) {
+        fail("SegmonCandidateWorseThanBaseline did not fire for regressing vs healthy within " + DEADLINE
+            + "; F1 difference 5m: " + query(api, "segmon:paired_f1_difference:rate5m") + "\ndemo log tail:\n" + tail(demoLog));
+      }
+      if (!demo.isAlive()) fail("the demo exited early:\n" + tail(demoLog));
+      Thread.sleep(2000);
+    }
+    long pairedFiredAfter = Duration.ofNanos(System.nanoTime() - start).toSeconds();
 
     // 5. Every query returns data.
     Map<String, String> empty = new LinkedHashMap<>();
@@ -117,8 +129,11 @@ class PrometheusLiveTest {
     for (RuleFiles.Rule alert : RuleFiles.alerts()) {
       check(api, "alert " + alert.alert(), asBool(PrometheusTestVariant.rewrite(alert.expr()).replaceFirst("^#.*\\n", "")), empty);
     }
+    assertEquals(List.of(), query(api, "max_over_time(" + worse.replace("ALERTS{", "ALERTS{candidate=\"healthy-b\", ") + "}[15m])"),
+        "the paired alert fired for the A/A pair healthy-b vs healthy");
     System.out.printf("live test: over-segmentation alert firing for regressing (not healthy) %d s after start;"
-        + " checked %d recording rules, %d dashboard queries, %d alert expressions%n", firedAfter,
+        + " paired alert firing for regressing vs healthy (never for healthy-b vs healthy) %d s after start;"
+        + " checked %d recording rules, %d dashboard queries, %d alert expressions%n", firedAfter, pairedFiredAfter,
         RuleFiles.recordings().size(), DashboardTest.queries(DashboardTest.committed()).size(), RuleFiles.alerts().size());
     assertTrue(empty.isEmpty(), "queries without any series after " + Duration.ofNanos(System.nanoTime() - start).toSeconds()
         + " s:\n" + String.join("\n", empty.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()));

@@ -40,6 +40,8 @@ final class SegmonDriver implements AutoCloseable {
     final TestOutputTopic<byte[], byte[]> deadLetters;
     /** The read-only view the exporter reads, over this driver's stores. */
     final MonitorState state;
+    /** The interval figures' view over this driver's stores. */
+    final dev.segmon.app.state.IntervalState intervals;
     private final Path stateDir;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -56,9 +58,13 @@ final class SegmonDriver implements AutoCloseable {
         this.scores = driver.createOutputTopic(this.config.scoresTopic(), s, s);
         this.metrics = driver.createOutputTopic(this.config.metricsTopic(), s, s);
         this.deadLetters = driver.createOutputTopic(this.config.deadLettersTopic(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        this.state = new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore);
+        StoreMonitorState stores = new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore);
+        this.state = stores;
+        this.intervals = new dev.segmon.app.state.IntervalState(stores);
         registry.getPrometheusRegistry().register(new StoreMetrics(state,
                 () -> START.toEpochMilli() + 60_000L)); // "now" for the 5m window: one minute after START
+        registry.getPrometheusRegistry().register(new dev.segmon.app.metrics.IntervalMetrics(
+                intervals, () -> START.toEpochMilli() + 60_000L));
     }
 
     static SegmonDriver defaults() throws Exception {

@@ -126,7 +126,7 @@ class StreamingEqualsOfflineTest {
     }
 
     /** Contiguous or gapped segments on a 1 ms grid (so exact-tolerance offsets such as 0.52 vs 0.50 occur). */
-    private static List<Segment> randomSegments(Random rnd) {
+    static List<Segment> randomSegments(Random rnd) {
         List<Segment> out = new ArrayList<>();
         int t = rnd.nextInt(50);
         int n = rnd.nextInt(8);
@@ -138,7 +138,7 @@ class StreamingEqualsOfflineTest {
         return out;
     }
 
-    private static double[] randomTimes(Random rnd) {
+    static double[] randomTimes(Random rnd) {
         TreeSet<Integer> s = new TreeSet<>();
         int n = rnd.nextInt(10);
         for (int i = 0; i < n; i++) {
@@ -148,7 +148,7 @@ class StreamingEqualsOfflineTest {
     }
 
     /** The reference in 1-3 chunks in time order, the last one final; sometimes an empty final chunk; some chunks sent twice. */
-    private static List<String[]> referenceMessages(Random rnd, String id, List<Segment> segments) {
+    static List<String[]> referenceMessages(Random rnd, String id, List<Segment> segments) {
         List<String[]> out = new ArrayList<>();
         if (segments.isEmpty()) {
             out.add(new String[] {"ref", id, referenceJson(id, segments, true)});
@@ -185,7 +185,7 @@ class StreamingEqualsOfflineTest {
      * The boundaries in a disorder-respecting order (sorted by time + u, u in [0, disorder]), in batches
      * of 1-3 ("time" or "times"), some batches sent twice, then "end" (sometimes twice).
      */
-    private static List<String[]> hypothesisMessages(Random rnd, String id, String model, double[] times, double disorder) {
+    static List<String[]> hypothesisMessages(Random rnd, String id, String model, double[] times, double disorder) {
         double[][] keyed = new double[times.length][];
         for (int i = 0; i < times.length; i++) {
             // jitter on the 1 ms grid, both ends included, ties in random order: arrivals at

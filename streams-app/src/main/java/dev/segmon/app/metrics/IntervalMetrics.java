@@ -1,0 +1,203 @@
+package dev.segmon.app.metrics;
+
+import dev.segmon.app.state.IntervalState;
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.Keys.PairTier;
+import dev.segmon.model.interval.Estimate;
+import dev.segmon.model.interval.Interval;
+import dev.segmon.model.interval.Measure;
+import dev.segmon.model.interval.NormalQuantile;
+import dev.segmon.model.interval.PairedMeasure;
+import dev.segmon.model.interval.PairedMoments;
+import dev.segmon.model.interval.PairedMoments.Component;
+import dev.segmon.model.interval.UtteranceMoments;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
+import java.util.function.ToLongFunction;
+
+/**
+ * The interval families (docs/contract.md 3.2; docs/intervals.md, "Counters"), read from the
+ * moment stores at scrape time like {@link StoreMetrics}: the moment counters per model and tier
+ * and per comparison, and gauges of the 95 % intervals over the {@code cumulative} and
+ * {@code 5m} windows. Every interval comes from {@link UtteranceMoments#estimate} and
+ * {@link PairedMoments#estimate}; one without an estimate (fewer than two utterances, an empty
+ * denominator) is left out.
+ */
+public final class IntervalMetrics implements MultiCollector {
+    /** The two-sided 95 % level of the gauges, as the recording rules. */
+    private static final double Z = NormalQuantile.twoSided(0.95);
+
+    /** Counter name (without _total) -> the moment it exports. */
+    private static final Map<String, ToLongFunction<UtteranceMoments>> MOMENTS = new LinkedHashMap<>();
+
+    static {
+        MOMENTS.put("segmon_scored_utterances", UtteranceMoments::utterances);
+        MOMENTS.put("segmon_utterance_hits", UtteranceMoments::hits);
+        MOMENTS.put("segmon_utterance_hypothesis_boundaries", UtteranceMoments::hypothesis);
+        MOMENTS.put("segmon_utterance_reference_boundaries", UtteranceMoments::reference);
+        MOMENTS.put("segmon_utterance_hits_squared", UtteranceMoments::hitsSquared);
+        MOMENTS.put("segmon_utterance_hypothesis_squared", UtteranceMoments::hypothesisSquared);
+        MOMENTS.put("segmon_utterance_reference_squared", UtteranceMoments::referenceSquared);
+        MOMENTS.put("segmon_utterance_hits_hypothesis", UtteranceMoments::hitsHypothesis);
+        MOMENTS.put("segmon_utterance_hits_reference", UtteranceMoments::hitsReference);
+        MOMENTS.put("segmon_utterance_hypothesis_reference", UtteranceMoments::hypothesisReference);
+    }
+
+    private final IntervalState state;
+    private final LongSupplier wallClock;
+
+    public IntervalMetrics(IntervalState state, LongSupplier wallClock) {
+        this.state = state;
+        this.wallClock = wallClock;
+    }
+
+    /** The measure's part of a gauge name, as in segmon_boundary_over_segmentation_ratio. */
+    static String metricName(Measure m) {
+        return m == Measure.OVER_SEGMENTATION ? "over_segmentation" : m.key();
+    }
+
+    static String metricName(PairedMeasure m) {
+        return m == PairedMeasure.OVER_SEGMENTATION ? "over_segmentation" : m.key();
+    }
+
+    /** The paired counters' names (without _total): utterances, the five sums, the 15 products. */
+    static List<String> pairedCounterNames() {
+        List<String> out = new ArrayList<>();
+        out.add("segmon_paired_utterances");
+        Component[] cs = Component.values();
+        for (Component c : cs) {
+            out.add("segmon_paired_" + c.key());
+        }
+        for (int a = 0; a < cs.length; a++) {
+            for (int b = a; b < cs.length; b++) {
+                out.add("segmon_paired_" + cs[a].key() + "_" + cs[b].key());
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public MetricSnapshots collect() {
+        long from = StoreMetrics.slidingStart(wallClock.getAsLong());
+        MetricSnapshots.Builder out = MetricSnapshots.builder();
+        SortedMap<ModelTier, UtteranceMoments> moments = state.moments();
+        Map<ModelTier, UtteranceMoments> recent = sum(state.momentMinutes(from, Long.MAX_VALUE), UtteranceMoments.ZERO, UtteranceMoments::plus);
+        for (Map.Entry<String, ToLongFunction<UtteranceMoments>> f : MOMENTS.entrySet()) {
+            CounterSnapshot.Builder c = CounterSnapshot.builder().name(f.getKey()).help("Per closed utterance: docs/intervals.md, Counters.");
+            moments.forEach((s, m) -> c.dataPoint(counter(labels(s), f.getValue().applyAsLong(m))));
+            out.metricSnapshot(c.build());
+        }
+        for (Measure measure : Measure.values()) {
+            intervals(out, "segmon_boundary_" + metricName(measure), false, moments, recent, UtteranceMoments.ZERO,
+                    IntervalMetrics::labels, m -> m.estimate(measure), measure::clip);
+        }
+
+        SortedMap<PairTier, PairedMoments> paired = state.paired();
+        Map<PairTier, PairedMoments> pairedRecent = sum(state.pairedMinutes(from, Long.MAX_VALUE), PairedMoments.ZERO, PairedMoments::plus);
+        List<String> names = pairedCounterNames();
+        List<ToLongFunction<PairedMoments>> values = pairedValues();
+        for (int i = 0; i < names.size(); i++) {
+            CounterSnapshot.Builder c = CounterSnapshot.builder().name(names.get(i)).help("Per utterance scored for both: docs/intervals.md, Counters.");
+            ToLongFunction<PairedMoments> v = values.get(i);
+            paired.forEach((s, m) -> c.dataPoint(counter(labels(s), v.applyAsLong(m))));
+            out.metricSnapshot(c.build());
+        }
+        for (PairedMeasure measure : PairedMeasure.values()) {
+            intervals(out, "segmon_paired_" + metricName(measure) + "_difference", true, paired, pairedRecent, PairedMoments.ZERO,
+                    IntervalMetrics::labels, m -> m.estimate(measure), measure::clip);
+        }
+        return out.build();
+    }
+
+    /**
+     * The gauges {@code NAME_lower_ratio} and {@code NAME_upper_ratio} (and, {@code withValue},
+     * {@code NAME_ratio}) of one measure over the cumulative and 5 m windows of every series.
+     */
+    private static <K, V> void intervals(MetricSnapshots.Builder out, String name, boolean withValue, Map<K, V> cumulative,
+                                         Map<K, V> recent, V zero, Function<K, Labels> labels, Function<V, Estimate> estimate,
+                                         UnaryOperator<Interval> clip) {
+        GaugeSnapshot.Builder value = GaugeSnapshot.builder().name(name + "_ratio").help("Candidate minus baseline on the utterances scored for both.");
+        GaugeSnapshot.Builder lower = GaugeSnapshot.builder().name(name + "_lower_ratio").help("Lower end of the 95 % utterance-level interval.");
+        GaugeSnapshot.Builder upper = GaugeSnapshot.builder().name(name + "_upper_ratio").help("Upper end of the 95 % utterance-level interval.");
+        cumulative.forEach((series, total) -> {
+            for (String window : List.of("cumulative", "5m")) {
+                Estimate e = estimate.apply(window.equals("5m") ? recent.getOrDefault(series, zero) : total);
+                if (e != null) {
+                    Labels l = labels.apply(series).add("window", window);
+                    Interval i = clip.apply(e.interval(Z));
+                    value.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(l).value(e.value()).build());
+                    lower.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(l).value(i.lower()).build());
+                    upper.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(l).value(i.upper()).build());
+                }
+            }
+        });
+        if (withValue) {
+            out.metricSnapshot(value.build());
+        }
+        out.metricSnapshot(lower.build()).metricSnapshot(upper.build());
+    }
+
+    private static List<ToLongFunction<PairedMoments>> pairedValues() {
+        List<ToLongFunction<PairedMoments>> out = new ArrayList<>();
+        out.add(PairedMoments::utterances);
+        Component[] cs = Component.values();
+        for (Component c : cs) {
+            out.add(m -> m.sum(c));
+        }
+        for (int a = 0; a < cs.length; a++) {
+            for (int b = a; b < cs.length; b++) {
+                Component x = cs[a];
+                Component y = cs[b];
+                out.add(m -> m.product(x, y));
+            }
+        }
+        return out;
+    }
+
+    /** Each series' minutes added up. */
+    private static <K, V> Map<K, V> sum(SortedMap<K, SortedMap<Long, V>> minutes, V zero, java.util.function.BinaryOperator<V> plus) {
+        Map<K, V> out = new TreeMap<>();
+        minutes.forEach((k, byMinute) -> out.put(k, byMinute.values().stream().reduce(zero, plus)));
+        return out;
+    }
+
+    private static Labels labels(ModelTier s) {
+        return Labels.of("model", s.model(), "tier", s.tier());
+    }
+
+    private static Labels labels(PairTier s) {
+        return Labels.of("candidate", s.candidate(), "baseline", s.baseline(), "tier", s.tier());
+    }
+
+    private static CounterSnapshot.CounterDataPointSnapshot counter(Labels labels, long value) {
+        return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
+    }
+
+    @Override
+    public List<String> getPrometheusNames() {
+        List<String> out = new ArrayList<>(MOMENTS.keySet());
+        for (Measure m : Measure.values()) {
+            out.add("segmon_boundary_" + metricName(m) + "_lower_ratio");
+            out.add("segmon_boundary_" + metricName(m) + "_upper_ratio");
+        }
+        out.addAll(pairedCounterNames());
+        for (PairedMeasure m : PairedMeasure.values()) {
+            for (String suffix : List.of("_difference_ratio", "_difference_lower_ratio", "_difference_upper_ratio")) {
+                out.add("segmon_paired_" + metricName(m) + suffix);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.segmon.app.processors;
+
+import dev.segmon.app.config.Comparison;
+import dev.segmon.app.state.Keys.PairTier;
+import dev.segmon.app.state.Keys.PendingKey;
+import dev.segmon.app.state.Moments.Pending;
+import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.wire.Outcome;
+import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.interval.PairedMoments;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * Books candidate minus baseline ({@code run --compare CANDIDATE=BASELINE}) on every utterance
+ * scored for both models on a tier, as {@link PairedMoments} per (candidate, baseline, tier),
+ * cumulatively and per minute (docs/intervals.md, "Paired comparison").
+ *
+ * <p>Both inputs are co-partitioned by utterance, so the task that closes one model's utterance
+ * also closes the other's. The first of the two to close leaves its counts in a store keyed by
+ * (utterance, tier, model, partner); the second finds them, books the pair and deletes them, so
+ * a pair is booked once even if a late record reopens an utterance after its states expired.
+ * Counts nobody claims expire reference-max-delay (wall clock) after they were left, like the
+ * other per-utterance states. Only utterances closed as {@link Outcome#SCORED} for both are
+ * paired: an unreferenced or timed-out side has no (or a partial) reference to share. Two sides
+ * whose reference counts differ (a reference expired and sent again between the two closes) are
+ * not paired.
+ */
+public final class PairedBook implements UtteranceBook {
+    private final List<Comparison> comparisons;
+    private final Duration expiryInterval;
+    private final long maxDelayMs;
+    private final MomentLedger<PairTier, PairedMoments> ledger =
+            new MomentLedger<>(StoreNames.PAIRED_MOMENTS, StoreNames.PAIRED_MOMENT_MINUTES, PairedMoments::plus);
+    private ProcessorContext<Object, Object> context;
+    private KeyValueStore<PendingKey, Pending> pending;
+
+    public PairedBook(List<Comparison> comparisons, Duration expiryInterval, Duration maxDelay) {
+        this.comparisons = List.copyOf(comparisons);
+        this.expiryInterval = expiryInterval;
+        this.maxDelayMs = maxDelay.toMillis();
+    }
+
+    @Override
+    public void init(ProcessorContext<Object, Object> context) {
+        this.context = context;
+        this.pending = context.getStateStore(StoreNames.PAIRED_PENDING);
+        ledger.init(context);
+        if (!comparisons.isEmpty()) {
+            context.schedule(expiryInterval, PunctuationType.WALL_CLOCK_TIME, this::expire);
+        }
+    }
+
+    @Override
+    public void closed(Closed u) {
+        if (u.outcome() != Outcome.SCORED) {
+            return;
+        }
+        String model = u.key().model();
+        String tier = u.key().tier();
+        for (Comparison c : comparisons) {
+            boolean candidate = c.candidate().equals(model);
+            if (!candidate && !c.baseline().equals(model)) {
+                continue;
+            }
+            String partner = candidate ? c.baseline() : c.candidate();
+            PendingKey waiting = new PendingKey(u.key().utterance(), tier, partner, model);
+            Pending other = pending.get(waiting);
+            if (other == null) {
+                pending.put(new PendingKey(u.key().utterance(), tier, model, partner), new Pending(u.counts(), context.currentSystemTimeMs()));
+                continue;
+            }
+            pending.delete(waiting);
+            BoundaryCounts cand = candidate ? u.counts() : other.counts();
+            BoundaryCounts base = candidate ? other.counts() : u.counts();
+            if (cand.reference() == base.reference()) {
+                ledger.add(new PairTier(c.candidate(), c.baseline(), tier), PairedMoments.of(cand, base), u.timestampMs());
+            }
+        }
+    }
+
+    /** Forgets counts left longer than reference-max-delay ago (wall clock, as the processor's expiry). */
+    private void expire(long now) {
+        List<PendingKey> due = new ArrayList<>();
+        try (KeyValueIterator<PendingKey, Pending> it = pending.all()) {
+            it.forEachRemaining(kv -> {
+                if (kv.value.closedWallMs() <= now - maxDelayMs) {
+                    due.add(kv.key);
+                }
+            });
+        }
+        due.forEach(pending::delete);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.segmon.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.segmon.app.config.Comparison;
+import dev.segmon.app.config.MonitorConfig;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** What {@code segmon run}'s generated options make of a command line, before anything starts. */
+class RunCommandOptionsTest {
+
+    @Test
+    void aListSettingMayBeRepeatedAndCommaSeparatedAlike() {
+        MonitorConfig config = resolve("--bootstrap-servers", "h:1", "--compare", "a=base", "--compare", "b=base,c=base",
+                "--tiers", "word", "--tiers", "phone");
+        assertEquals(List.of(new Comparison("a", "base"), new Comparison("b", "base"), new Comparison("c", "base")), config.comparisons());
+        assertEquals(Set.of("word", "phone"), config.tiers());
+    }
+
+    @Test
+    void aSingleValuedSettingKeepsItsText() {
+        MonitorConfig config = resolve("--bootstrap-servers", "h:1", "--tolerance", "0.05", "--reference-max-delay", "90s");
+        assertEquals(0.05, config.tolerance());
+        assertEquals(90, config.referenceMaxDelay().toSeconds());
+    }
+
+    private static MonitorConfig resolve(String... args) {
+        CommandLine cli = SegmonCommand.commandLine();
+        CommandLine.ParseResult parsed = cli.parseArgs(prepend("run", args));
+        RunCommand run = (RunCommand) parsed.subcommand().commandSpec().userObject();
+        return run.resolve();
+    }
+
+    private static String[] prepend(String first, String[] rest) {
+        String[] out = new String[rest.length + 1];
+        out[0] = first;
+        System.arraycopy(rest, 0, out, 1, rest.length);
+        return out;
+    }
+}
