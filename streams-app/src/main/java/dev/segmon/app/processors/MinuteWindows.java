@@ -5,7 +5,9 @@ import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.model.boundary.BoundaryCounts;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import org.apache.kafka.streams.kstream.Windowed;
@@ -38,6 +40,21 @@ final class MinuteWindows {
 
     /** Minutes written since the last emission, in order of first change. */
     private final Set<Minute> dirty = new LinkedHashSet<>();
+    /**
+     * The values of the minutes used last, written through to the store: almost every record adds
+     * to the current minute of its (model, tier), and a window-store fetch for each (serialising
+     * the key, a cache or RocksDB lookup, decoding the value) doubled the processor's CPU per
+     * record in {@code ProcessorCpuProbe}. Only this class writes the store, and a new view is
+     * made at every init (as {@link DecodedStore}'s, for the same reason).
+     */
+    private final Map<Minute, MinuteCounts> recent = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Minute, MinuteCounts> eldest) {
+            return size() > RECENT_MINUTES;
+        }
+    };
+    /** Minutes kept decoded: (model, tier) pairs of a task times the few minutes a record can touch, with room. */
+    static final int RECENT_MINUTES = 4096;
 
     MinuteWindows(String storeName, String sinkName) {
         this.storeName = storeName;
@@ -48,6 +65,7 @@ final class MinuteWindows {
         this.context = context;
         this.store = context.getStateStore(storeName);
         dirty.clear();
+        recent.clear();
         try (KeyValueIterator<Windowed<ModelTier>, MinuteCounts> it = store.all()) {
             while (it.hasNext()) {
                 var kv = it.next();
@@ -60,19 +78,27 @@ final class MinuteWindows {
 
     /** Adds what was decided at {@code timestampMs} (record time) and the utterances closed then. */
     void add(ModelTier series, long timestampMs, BoundaryCounts decided, long closedUtterances) {
-        long minute = MinuteWindow.minuteOf(timestampMs);
-        MinuteCounts old = store.fetch(series, minute);
-        MinuteCounts next = (old == null ? MinuteCounts.ZERO : old).plus(decided, closedUtterances);
-        store.put(series, next, minute);
-        if (next.dirty()) {
-            dirty.add(new Minute(series, minute));
+        Minute m = new Minute(series, MinuteWindow.minuteOf(timestampMs));
+        MinuteCounts old = get(m);
+        put(m, (old == null ? MinuteCounts.ZERO : old).plus(decided, closedUtterances));
+    }
+
+    private MinuteCounts get(Minute m) {
+        MinuteCounts v = recent.get(m);
+        return v != null ? v : store.fetch(m.series(), m.start());
+    }
+
+    private void put(Minute m, MinuteCounts v) {
+        store.put(m.series(), v, m.start());
+        recent.put(m, v);
+        if (v.dirty()) {
+            dirty.add(m);
         }
     }
 
     /**
      * Emits every minute that changed since the last emission, keyed by (model, tier, minute): the
-     * last record per key is the minute's total. A minute already past the store's retention is
-     * gone from it and not emitted.
+     * last record per key is the minute's total.
      */
     void emit(long wallClockMs) {
         List<Minute> due = new ArrayList<>(dirty);
@@ -80,13 +106,13 @@ final class MinuteWindows {
         // In key order (model, tier, minute), as a reader of the topic would list them.
         due.sort(java.util.Comparator.comparing(Minute::series).thenComparingLong(Minute::start));
         for (Minute m : due) {
-            MinuteCounts c = store.fetch(m.series(), m.start());
+            MinuteCounts c = get(m);
             if (c == null || !c.dirty()) {
                 continue;
             }
             MinuteWindow out = new MinuteWindow(m.series().model(), m.series().tier(), m.start(), c.counts());
             context.forward(new Record<Object, Object>(out.key(), out.toJson(), m.start()), sinkName);
-            store.put(m.series(), c.emitted(), m.start());
+            put(m, c.emitted());
         }
     }
 

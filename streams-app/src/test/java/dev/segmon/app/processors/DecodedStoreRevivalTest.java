@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.topology.SegmonTopology;
@@ -72,6 +73,12 @@ class DecodedStoreRevivalTest {
         // opened and scored (open 1 - 1 = 0; a cached total from the aborted run would leave 1).
         Totals t = (Totals) keyValue(StoreNames.TOTALS).get(new ModelTier("m", "word"));
         assertEquals(List.of(0L, 1L, Map.of(Outcome.SCORED, 1L)), List.of(t.open(), t.counts().hits(), t.outcomes()));
+        // So do the minute windows (MinuteWindows keeps a view of its own, rebuilt at init): the
+        // aborted run's hit must not have survived in it.
+        @SuppressWarnings("unchecked")
+        WindowStore<ModelTier, MinuteCounts> minutes = (WindowStore<ModelTier, MinuteCounts>) stores.get(StoreNames.MINUTE_WINDOWS);
+        MinuteCounts minute = minutes.fetch(new ModelTier("m", "word"), 0L);
+        assertEquals(List.of(2L, 2L, 1L, 1L), List.of(minute.counts().reference(), minute.counts().hypothesis(), minute.counts().hits(), minute.utterances()));
     }
 
     @Test
