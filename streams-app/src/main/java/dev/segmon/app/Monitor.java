@@ -3,6 +3,8 @@ package dev.segmon.app;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.metrics.WordMetrics;
+import dev.segmon.app.state.WordState;
 import dev.segmon.app.state.MonitorState;
 import dev.segmon.app.state.StoreMonitorState;
 import dev.segmon.app.topology.SegmonTopology;
@@ -82,6 +84,9 @@ public final class Monitor implements AutoCloseable {
         StoreMetrics storeMetrics = new StoreMetrics(state, System::currentTimeMillis);
         registry.getPrometheusRegistry().register(storeMetrics);
         own.getPrometheusRegistry().register(storeMetrics);
+        WordMetrics wordMetrics = new WordMetrics(new WordState((StoreMonitorState) state), System::currentTimeMillis);
+        registry.getPrometheusRegistry().register(wordMetrics);
+        own.getPrometheusRegistry().register(wordMetrics);
         streams.start();
     }
 

@@ -79,6 +79,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--tiers", paramLabel = "A,B", description = "Accept only these tiers (default: any); others go to the dead letters.")
     String tiers;
 
+    @Option(names = "--ignore-labels", paramLabel = "A,B", description = "Reference labels left out of the transcript for word error rate (default sil,sp,spn,<eps>; empty = none).")
+    String ignoreLabels;
+
     @Option(names = "--config", paramLabel = "FILE", description = "Properties file of settings (same names, kafka.* passes through).")
     Path configFile;
 
@@ -134,6 +137,7 @@ public final class RunCommand implements Callable<Integer> {
         flags.put("partitions", partitions);
         flags.put("replication-factor", replicationFactor);
         flags.put("tiers", tiers);
+        flags.put("ignore-labels", ignoreLabels);
         kafka.forEach((k, v) -> flags.put(MonitorConfig.KAFKA_PREFIX + k, v));
         try {
             return MonitorConfig.fromSources(flags, System.getenv(), configFile);

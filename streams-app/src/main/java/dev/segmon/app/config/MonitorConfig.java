@@ -23,7 +23,9 @@ import java.util.Properties;
  * {@code 2d}, ISO-8601 {@code PT1H}, or plain seconds), {@code expiry-interval},
  * {@code hypotheses-topic}, {@code references-topic}, {@code scores-topic},
  * {@code dead-letters-topic}, {@code metrics-topic}, {@code state-dir}, {@code create-topics},
- * {@code partitions}, {@code replication-factor}, {@code tiers} (comma-separated; empty = any). Environment variables are the upper-case names
+ * {@code partitions}, {@code replication-factor}, {@code tiers} (comma-separated; empty = any),
+ * {@code ignore-labels} (comma-separated reference labels left out of the transcript; default
+ * {@code sil,sp,spn,<eps>}, empty = none; docs/contract.md 3.1). Environment variables are the upper-case names
  * with {@code SEGMON_} in front and {@code _} for {@code -} ({@code SEGMON_BOOTSTRAP_SERVERS}).
  * Kafka client settings pass through: {@code kafka.KEY=VALUE} in a flag map or properties file,
  * {@code KAFKA_SECURITY_PROTOCOL=SASL_SSL} in the environment (lower case, {@code _} -> {@code .};
@@ -40,7 +42,9 @@ public final class MonitorConfig {
     public static final java.util.Set<String> SETTINGS = java.util.Set.of("bootstrap-servers", "application-id", "tolerance",
             "metrics-port", "max-disorder", "reference-max-delay", "expiry-interval", "hypotheses-topic", "references-topic",
             "scores-topic", "dead-letters-topic", "metrics-topic", "state-dir", "create-topics", "partitions",
-            "replication-factor", "tiers");
+            "replication-factor", "tiers", "ignore-labels");
+    /** Reference labels that are not words (silence, noise, epsilon): left out of the transcript (docs/contract.md 3.1). */
+    public static final java.util.Set<String> DEFAULT_IGNORE_LABELS = java.util.Set.of("sil", "sp", "spn", "<eps>");
     /** Prefix of pass-through Kafka settings in flag maps and properties files. */
     public static final String KAFKA_PREFIX = "kafka.";
 
@@ -62,6 +66,7 @@ public final class MonitorConfig {
     private final short replicationFactor;
     private final Map<String, String> kafkaProperties;
     private final java.util.Set<String> tiers;
+    private final java.util.Set<String> ignoreLabels;
 
     private MonitorConfig(Builder b) {
         this.bootstrapServers = b.bootstrapServers;
@@ -82,6 +87,7 @@ public final class MonitorConfig {
         this.replicationFactor = b.replicationFactor;
         this.kafkaProperties = Map.copyOf(b.kafkaProperties);
         this.tiers = java.util.Set.copyOf(b.tiers);
+        this.ignoreLabels = java.util.Set.copyOf(b.ignoreLabels);
     }
 
     public static Builder builder() {
@@ -109,6 +115,7 @@ public final class MonitorConfig {
         b.replicationFactor = replicationFactor;
         b.kafkaProperties.putAll(kafkaProperties);
         b.tiers.addAll(tiers);
+        b.ignoreLabels = ignoreLabels;
         return b;
     }
 
@@ -139,6 +146,8 @@ public final class MonitorConfig {
     public short replicationFactor() { return replicationFactor; }
     /** The tiers accepted; empty = any tier. A record of another tier is a dead letter ({@code unknown_tier}). */
     public java.util.Set<String> tiers() { return tiers; }
+    /** Reference labels left out of the transcript (not out of the boundaries); empty labels always are. */
+    public java.util.Set<String> ignoreLabels() { return ignoreLabels; }
     /** Extra Kafka / Kafka Streams client settings, passed through unchanged (they win over segmon's defaults). */
     public Map<String, String> kafkaProperties() { return kafkaProperties; }
 
@@ -229,6 +238,15 @@ public final class MonitorConfig {
                     }
                 }
             }
+            case "ignore-labels" -> {
+                java.util.Set<String> labels = new java.util.LinkedHashSet<>();
+                for (String l : value.split(",")) {
+                    if (!l.isBlank()) {
+                        labels.add(l.trim());
+                    }
+                }
+                b.ignoreLabels(labels);
+            }
             default -> throw new IllegalArgumentException("unknown setting (Kafka settings take the prefix kafka.)");
         }
     }
@@ -292,6 +310,7 @@ public final class MonitorConfig {
         private short replicationFactor;
         private final Map<String, String> kafkaProperties = new LinkedHashMap<>();
         private final java.util.Set<String> tiers = new java.util.LinkedHashSet<>();
+        private java.util.Set<String> ignoreLabels = DEFAULT_IGNORE_LABELS;
 
         private Builder() {
         }
@@ -360,6 +379,12 @@ public final class MonitorConfig {
         /** Accept this tier (repeatable); with none given every tier is accepted. */
         public Builder tier(String name) {
             tiers.add(nonBlank(name, "tier"));
+            return this;
+        }
+
+        /** The reference labels left out of the transcript (replaces the default set). */
+        public Builder ignoreLabels(java.util.Set<String> labels) {
+            this.ignoreLabels = java.util.Set.copyOf(labels);
             return this;
         }
 

@@ -53,11 +53,16 @@ public final class StoreMetrics implements MultiCollector {
 
     /** The counts of each (model, tier) in the sliding window ending at {@code nowMs}: this minute and the four before it. */
     public static Map<ModelTier, BoundaryCounts> sliding(MonitorState state, long nowMs) {
-        long from = MinuteWindow.minuteOf(nowMs) - (SLIDING_MINUTES - 1) * MinuteWindow.MINUTE_MS;
+        long from = slidingFrom(nowMs);
         Map<ModelTier, BoundaryCounts> recent = new TreeMap<>();
         state.minutes(from, Long.MAX_VALUE).forEach((series, minutes) -> recent.put(series,
                 minutes.values().stream().map(MinuteCounts::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus)));
         return recent;
+    }
+
+    /** The start of the sliding window ending at {@code nowMs}: the minute four before the current one. */
+    public static long slidingFrom(long nowMs) {
+        return MinuteWindow.minuteOf(nowMs) - (SLIDING_MINUTES - 1) * MinuteWindow.MINUTE_MS;
     }
 
     @Override

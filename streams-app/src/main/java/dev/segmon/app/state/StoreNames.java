@@ -20,6 +20,11 @@ public final class StoreNames {
     /** Window store: (model, tier) x minute of record time -> {@link MinuteCounts}. */
     public static final String MINUTE_WINDOWS = "segmon-minute-windows";
 
+    /** (model, tier) -> {@link WordCounts}: word errors and NED of the closed utterances (docs/contract.md 3.2). */
+    public static final String WORD_TOTALS = "segmon-word-totals";
+    /** Window store: (model, tier) x minute of record time -> {@link WordCounts}. */
+    public static final String WORD_MINUTES = "segmon-word-minutes";
+
     /** The key-value stores. */
     public static final List<String> KEY_VALUE = List.of(REFERENCES, HYPOTHESES, TOTALS, DEAD_LETTERS, REFERENCE_CLOCK);
 

@@ -4,6 +4,7 @@ import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.processors.BoundaryProcessor;
 import dev.segmon.app.processors.ProcessorNames;
 import dev.segmon.app.processors.UtteranceBook;
+import dev.segmon.app.processors.WordBook;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys;
 import dev.segmon.app.state.MinuteCounts;
@@ -11,6 +12,7 @@ import dev.segmon.app.state.ReferenceState;
 import dev.segmon.app.state.StateSerde;
 import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.state.Totals;
+import dev.segmon.app.state.WordCounts;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -28,7 +30,7 @@ import org.apache.kafka.streams.state.Stores;
  *  segmon.hypotheses --+                    +--> segmon.scores
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
- *                            5 key-value stores, 1 window store)
+ *                            6 key-value stores, 2 window stores)
  * </pre>
  *
  * Both inputs are keyed by utterance id and so co-partitioned: one task sees every record of an
@@ -86,10 +88,17 @@ public final class SegmonTopology {
                 keyValue(StoreNames.TOTALS, Keys.ModelTier.SERDE, Totals.SERDE, persistent),
                 keyValue(StoreNames.DEAD_LETTERS, Keys.DeadLetterKey.SERDE, StateSerde.COUNT, persistent),
                 keyValue(StoreNames.REFERENCE_CLOCK, Keys.TIER, StateSerde.COUNT, persistent),
-                Stores.windowStoreBuilder(persistent
-                                ? Stores.persistentWindowStore(StoreNames.MINUTE_WINDOWS, MINUTE_WINDOW_RETENTION, MINUTE, false)
-                                : Stores.inMemoryWindowStore(StoreNames.MINUTE_WINDOWS, MINUTE_WINDOW_RETENTION, MINUTE, false),
-                        Keys.ModelTier.SERDE, MinuteCounts.SERDE).withCachingEnabled());
+                minuteWindows(StoreNames.MINUTE_WINDOWS, MinuteCounts.SERDE, persistent),
+                keyValue(StoreNames.WORD_TOTALS, Keys.ModelTier.SERDE, WordCounts.SERDE, persistent),
+                minuteWindows(StoreNames.WORD_MINUTES, WordCounts.SERDE, persistent));
+    }
+
+    /** A window store of one-minute windows of record time, kept {@link #MINUTE_WINDOW_RETENTION}. */
+    private static <V> StoreBuilder<?> minuteWindows(String name, Serde<V> values, boolean persistent) {
+        return Stores.windowStoreBuilder(persistent
+                        ? Stores.persistentWindowStore(name, MINUTE_WINDOW_RETENTION, MINUTE, false)
+                        : Stores.inMemoryWindowStore(name, MINUTE_WINDOW_RETENTION, MINUTE, false),
+                Keys.ModelTier.SERDE, values).withCachingEnabled();
     }
 
     private static final Duration MINUTE = Duration.ofMinutes(1);
@@ -99,7 +108,7 @@ public final class SegmonTopology {
      * processor instance (each holds its task's stores); their stores are among {@link #stores}.
      */
     static List<UtteranceBook> books(MonitorConfig config) {
-        return List.of();
+        return List.of(new WordBook(StoreNames.WORD_TOTALS, StoreNames.WORD_MINUTES));
     }
 
     private static <K, V> StoreBuilder<?> keyValue(String name, Serde<K> keys, Serde<V> values, boolean persistent) {

@@ -2,6 +2,8 @@ package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.metrics.WordMetrics;
+import dev.segmon.app.state.WordState;
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MonitorState;
@@ -40,6 +42,8 @@ final class SegmonDriver implements AutoCloseable {
     final TestOutputTopic<byte[], byte[]> deadLetters;
     /** The read-only view the exporter reads, over this driver's stores. */
     final MonitorState state;
+    /** The word figures' read-only view. */
+    final WordState words;
     private final Path stateDir;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -56,9 +60,12 @@ final class SegmonDriver implements AutoCloseable {
         this.scores = driver.createOutputTopic(this.config.scoresTopic(), s, s);
         this.metrics = driver.createOutputTopic(this.config.metricsTopic(), s, s);
         this.deadLetters = driver.createOutputTopic(this.config.deadLettersTopic(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        this.state = new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore);
+        StoreMonitorState stores = new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore);
+        this.state = stores;
+        this.words = new WordState(stores);
         registry.getPrometheusRegistry().register(new StoreMetrics(state,
                 () -> START.toEpochMilli() + 60_000L)); // "now" for the 5m window: one minute after START
+        registry.getPrometheusRegistry().register(new WordMetrics(words, () -> START.toEpochMilli() + 60_000L));
     }
 
     static SegmonDriver defaults() throws Exception {
