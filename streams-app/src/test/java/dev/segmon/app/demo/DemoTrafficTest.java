@@ -75,6 +75,11 @@ class DemoTrafficTest {
             }
 
             @Override
+            public void words(String utterance, String model, String tier, List<Segment> words) {
+                recording.words(utterance, model, tier, words);
+            }
+
+            @Override
             public void end(String utterance, String model, String tier) {
                 recording.end(utterance, model, tier);
             }
