@@ -5,6 +5,8 @@ import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.IntervalMetrics;
 import dev.segmon.app.metrics.StoreMetrics;
 import dev.segmon.app.state.IntervalState;
+import dev.segmon.app.metrics.WordMetrics;
+import dev.segmon.app.state.WordState;
 import dev.segmon.app.state.MonitorState;
 import dev.segmon.app.state.StoreMonitorState;
 import dev.segmon.app.topology.SegmonTopology;
@@ -90,6 +92,9 @@ public final class Monitor implements AutoCloseable {
         IntervalMetrics intervalMetrics = new IntervalMetrics(intervals, System::currentTimeMillis);
         registry.getPrometheusRegistry().register(intervalMetrics);
         own.getPrometheusRegistry().register(intervalMetrics);
+        WordMetrics wordMetrics = new WordMetrics(new WordState((StoreMonitorState) state), System::currentTimeMillis);
+        registry.getPrometheusRegistry().register(wordMetrics);
+        own.getPrometheusRegistry().register(wordMetrics);
         streams.start();
     }
 

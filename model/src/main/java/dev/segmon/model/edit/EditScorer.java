@@ -40,7 +40,7 @@ public final class EditScorer {
     public static NedResult ned(List<Transcript> reference, List<Transcript> hypothesis) {
         NedCounts[] total = {NedCounts.ZERO};
         List<String> unpaired = TranscriptPairs.forEach(reference, hypothesis,
-                (r, h) -> total[0] = total[0].plus(NedCounts.of(Levenshtein.distance(r, h), r.length, h.length)));
+                (r, h) -> total[0] = total[0].plus(NedCounts.of(r, h)));
         return new NedResult(total[0], unpaired);
     }
 }

@@ -21,6 +21,11 @@ public record NedCounts(double distanceSum, long utterances) {
         return new NedCounts(longer == 0 ? 0.0 : (double) distance / longer, 1);
     }
 
+    /** One utterance's NED from its two token sequences (unit-cost distance, as {@link #of(int, int, int)}). */
+    public static NedCounts of(int[] reference, int[] hypothesis) {
+        return of(Levenshtein.distance(reference, hypothesis), reference.length, hypothesis.length);
+    }
+
     public NedCounts plus(NedCounts other) {
         return new NedCounts(distanceSum + other.distanceSum, utterances + other.utterances);
     }

@@ -30,9 +30,10 @@ public final class Bench {
     /**
      * What to run. {@code latencyRate}: records/s of the latency run, null for half of the
      * monitor's median rate. {@code kafka}: extra Kafka Streams settings for both applications.
+     * {@code sendWords}: every hypothesis message carries a word instead of a bare time.
      */
     public record Options(long events, int partitions, int words, int warmup, int repeat, double latencySeconds, Double latencyRate, long seed,
-                          Map<String, String> kafka, String brokerHeap, boolean passThrough) {
+                          Map<String, String> kafka, String brokerHeap, boolean passThrough, boolean sendWords) {
     }
 
     /** Figures of one run; rates are medians over the repeats. */
@@ -61,7 +62,7 @@ public final class Bench {
     public Bench(Options options, PrintWriter log) {
         this.options = options;
         this.log = log;
-        this.corpus = new BenchCorpus(options.words(), options.seed());
+        this.corpus = new BenchCorpus(options.words(), options.seed(), options.sendWords());
     }
 
     public Result run() {

@@ -16,6 +16,11 @@ import java.util.Random;
  * <p>Records per utterance: 2 models x (W + 1 boundaries + 1 end) + 1 reference = 2W + 5. A
  * corpus of N events has ceil(N / (2W + 5)) utterances (the last one is complete, so the count
  * can exceed N by less than one utterance).
+ *
+ * <p>With words ({@code sendWords}), each model sends its W words instead, one per message, word
+ * w spanning its jittered boundaries w and w + 1 (the same boundaries as without words), labelled
+ * as the reference's: 2 x (W + 1) + 1 = 2W + 3 records per utterance, each hypothesis message
+ * carrying a word.
  */
 public final class BenchCorpus {
     public static final List<String> MODELS = List.of("bench-a", "bench-b");
@@ -23,28 +28,35 @@ public final class BenchCorpus {
 
     private final int words;
     private final long seed;
+    private final boolean sendWords;
 
     /** @param words words per utterance (W), at least 1 */
     public BenchCorpus(int words, long seed) {
+        this(words, seed, false);
+    }
+
+    /** @param sendWords hypothesis messages carry words (see the class comment) */
+    public BenchCorpus(int words, long seed, boolean sendWords) {
         if (words < 1) {
             throw new IllegalArgumentException("words per utterance must be >= 1");
         }
         this.words = words;
         this.seed = seed;
+        this.sendWords = sendWords;
     }
 
     public int words() {
         return words;
     }
 
-    /** 2W + 5, see the class comment. */
+    /** 2W + 5, or 2W + 3 with words, see the class comment. */
     public int recordsPerUtterance() {
-        return MODELS.size() * (words + 2) + 1;
+        return hypothesisRecordsPerUtterance() + 1;
     }
 
-    /** Hypothesis-topic records per utterance: 2 x (W + 2). */
+    /** Hypothesis-topic records per utterance: 2 x (W + 2), or 2 x (W + 1) with words. */
     public int hypothesisRecordsPerUtterance() {
-        return MODELS.size() * (words + 2);
+        return MODELS.size() * (words + (sendWords ? 1 : 2));
     }
 
     /** Utterances needed for at least {@code events} records. */
@@ -79,11 +91,18 @@ public final class BenchCorpus {
             boundaries[w + 1] = segments.get(w).end();
         }
         int sent = 0;
-        for (double b : boundaries) {
-            for (String model : MODELS) {
+        double[][] jittered = new double[MODELS.size()][boundaries.length];
+        for (int i = 0; i < boundaries.length; i++) {
+            for (int m = 0; m < MODELS.size(); m++) {
                 double jitter = (random.nextInt(31) - 15) / 1000.0;
-                sink.boundary(utterance, model, TIER, round(b + jitter));
-                sent++;
+                jittered[m][i] = round(boundaries[i] + jitter);
+                if (!sendWords) {
+                    sink.boundary(utterance, MODELS.get(m), TIER, jittered[m][i]);
+                    sent++;
+                } else if (i > 0) {
+                    sink.words(utterance, MODELS.get(m), TIER, List.of(new Segment(jittered[m][i - 1], jittered[m][i], "w" + (i - 1))));
+                    sent++;
+                }
             }
         }
         for (String model : MODELS) {

@@ -57,6 +57,11 @@ public final class PacedTraffic {
                 }
 
                 @Override
+                public void words(String utterance, String model, String tier, List<Segment> words) {
+                    sink.words(utterance, model, tier, words);
+                }
+
+                @Override
                 public void end(String utterance, String model, String tier) {
                     sink.end(utterance, model, tier);
                 }

@@ -59,6 +59,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--no-passthrough", negatable = false, description = "Measure the monitor only (e.g. under a profiler).")
     boolean noPassThrough;
 
+    @Option(names = "--send-words", description = "Every hypothesis message carries a word (start, end, word) instead of a bare time: 2W+3 records per utterance, and the monitor scores word errors too.")
+    boolean sendWords;
+
     @Option(names = "--soak", description = "Run the soak test instead.")
     boolean soak;
 
@@ -107,7 +110,7 @@ public final class BenchCommand implements Callable<Integer> {
             return SegmonCommand.EXIT_OK;
         }
         Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
-                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough), log).run();
+                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, sendWords), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
         } else {

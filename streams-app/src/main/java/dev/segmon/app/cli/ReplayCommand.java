@@ -102,13 +102,14 @@ public final class ReplayCommand implements Callable<Integer> {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("utterances", summary.utterances());
             o.put("boundaries", summary.boundaries());
+            o.put("words", summary.words());
             o.put("ends", summary.ends());
             o.put("references", summary.references());
             o.put("messages", summary.messages());
             JsonOutput.print(out, o);
         } else {
-            out.printf("sent %d messages (%d boundaries, %d ends, %d references) for %d utterances of model %s%n",
-                    summary.messages(), summary.boundaries(), summary.ends(), summary.references(), summary.utterances(), model);
+            out.printf("sent %d messages (%d boundaries, %d words, %d ends, %d references) for %d utterances of model %s%n",
+                    summary.messages(), summary.boundaries(), summary.words(), summary.ends(), summary.references(), summary.utterances(), model);
         }
         out.flush();
         return SegmonCommand.EXIT_OK;

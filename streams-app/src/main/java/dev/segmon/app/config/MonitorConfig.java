@@ -80,6 +80,8 @@ public final class MonitorConfig {
     public java.util.Set<String> tiers() { return java.util.Collections.unmodifiableSet(v.tiers); }
     /** The paired comparisons booked (docs/intervals.md, "Paired comparison"); empty = none. */
     public java.util.List<Comparison> comparisons() { return java.util.Collections.unmodifiableList(v.comparisons); }
+    /** Reference labels left out of the transcript (not out of the boundaries); empty labels always are. */
+    public java.util.Set<String> ignoreLabels() { return v.ignoreLabels; }
     /** Extra Kafka / Kafka Streams client settings, passed through unchanged (they win over segmon's defaults). */
     public Map<String, String> kafkaProperties() { return java.util.Collections.unmodifiableMap(v.kafkaProperties); }
 
@@ -191,6 +193,7 @@ public final class MonitorConfig {
         private Map<String, String> kafkaProperties = new LinkedHashMap<>();
         private java.util.Set<String> tiers = new java.util.LinkedHashSet<>();
         private java.util.List<Comparison> comparisons = new java.util.ArrayList<>();
+        private java.util.Set<String> ignoreLabels = java.util.Set.of();
 
         private Builder() {
             Settings.ALL.forEach(s -> s.applyDefault(this));
@@ -275,6 +278,12 @@ public final class MonitorConfig {
             if (!comparisons.contains(c)) {
                 comparisons.add(c);
             }
+            return this;
+        }
+
+        /** The reference labels left out of the transcript (replaces the default set). */
+        public Builder ignoreLabels(java.util.Set<String> labels) {
+            this.ignoreLabels = java.util.Set.copyOf(labels);
             return this;
         }
 

@@ -65,10 +65,15 @@ public final class Settings {
             List.of(), Comparison::parseList, list -> list.isEmpty() ? "none" : list.stream().map(Comparison::toString)
                     .collect(Collectors.joining(",")), (b, list) -> list.forEach(b::compare));
 
+    public static final Setting<List<String>> IGNORE_LABELS = new Setting<>("ignore-labels", "A,B",
+            "Reference labels left out of the transcript for word error rate, comma-separated (empty = none; docs/contract.md 3.1).",
+            List.of("sil", "sp", "spn", "<eps>"), Parsers::names,
+            labels -> labels.isEmpty() ? "none" : String.join(",", labels), (b, labels) -> b.ignoreLabels(new java.util.LinkedHashSet<>(labels)));
+
     /** Every setting, in the order of the help. */
     public static final List<Setting<?>> ALL = List.of(BOOTSTRAP_SERVERS, APPLICATION_ID, TOLERANCE, METRICS_PORT,
             MAX_DISORDER, REFERENCE_MAX_DELAY, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
-            DEAD_LETTERS_TOPIC, METRICS_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS, COMPARE);
+            DEAD_LETTERS_TOPIC, METRICS_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS, COMPARE, IGNORE_LABELS);
 
     private static final Map<String, Setting<?>> BY_NAME = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Setting::name, Function.identity()));

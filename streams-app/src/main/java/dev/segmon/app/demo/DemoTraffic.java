@@ -20,9 +20,20 @@ import java.util.Set;
  * the monitor must handle both orders (docs/contract.md 3.1). The randomness of utterance n and model
  * m comes from its own seed, so a given seed gives the same hypothesis for the same utterance
  * whatever came before it.
+ *
+ * <p>The hypotheses carry words (docs/contract.md 3.1). A model's boundaries cut the utterance into
+ * intervals; an interval whose midpoint lies in a gold word becomes a hypothesis word with that
+ * gold word's label (another word of the utterance with probability {@link #SUBSTITUTION}), and an
+ * interval in a pause between gold words becomes no word. So an inserted boundary splits a word
+ * into two copies (one insertion), a deleted one merges two words into one (a deletion), and a
+ * regressing model's word error rate rises with its insertion rate. Words and the boundaries no
+ * word touches are sent in time order, one per message, so the boundaries sent are exactly the
+ * model's.
  */
 public final class DemoTraffic implements Runnable {
     public static final String TIER = "word";
+    /** Chance that a hypothesis word carries another gold word of the utterance. */
+    public static final double SUBSTITUTION = 0.02;
 
     private final List<DemoCorpus.Utterance> corpus;
     private final List<SimulatedModel> models;
@@ -110,15 +121,53 @@ public final class DemoTraffic implements Runnable {
         }
         for (int m = 0; m < models.size(); m++) {
             String model = models.get(m).name();
-            for (long t : hypothesis(n, m, elapsed)) {
-                sink.boundary(id, model, TIER, Micros.seconds(t));
-            }
+            sendHypothesis(id, model, hypothesis(n, m, elapsed), words(n), new Random(~seedOf(n, m)));
             sink.end(id, model, TIER);
         }
         if (!referenceFirst) {
             sink.reference(id, TIER, words(n));
         }
         sent++;
+    }
+
+    /** The words over {@code boundaries} (see the class comment) and the boundaries no word touches, in time order. */
+    private void sendHypothesis(String id, String model, long[] boundaries, List<Segment> gold, Random random) {
+        boolean[] touched = new boolean[boundaries.length];
+        List<Segment> hypWords = new java.util.ArrayList<>(); // in time order
+        for (int i = 0; i + 1 < boundaries.length; i++) {
+            double from = Micros.seconds(boundaries[i]);
+            double to = Micros.seconds(boundaries[i + 1]);
+            String label = labelAt((from + to) / 2, gold);
+            if (label == null) {
+                continue;
+            }
+            if (random.nextDouble() < SUBSTITUTION) {
+                label = gold.get(random.nextInt(gold.size())).label();
+            }
+            hypWords.add(new Segment(from, to, label));
+            touched[i] = true;
+            touched[i + 1] = true;
+        }
+        int w = 0;
+        for (int i = 0; i < boundaries.length; i++) {
+            // a word is sent when its start comes up, an untouched boundary in its place
+            while (w < hypWords.size() && hypWords.get(w).start() <= Micros.seconds(boundaries[i])) {
+                sink.words(id, model, TIER, List.of(hypWords.get(w++)));
+            }
+            if (!touched[i]) {
+                sink.boundary(id, model, TIER, Micros.seconds(boundaries[i]));
+            }
+        }
+    }
+
+    /** The label of the gold word containing {@code t}, or null in a pause. */
+    private static String labelAt(double t, List<Segment> gold) {
+        for (Segment g : gold) {
+            if (g.start() <= t && t < g.end()) {
+                return g.label();
+            }
+        }
+        return null;
     }
 
     private List<Segment> words(long n) {

@@ -6,6 +6,7 @@ import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.UtteranceTier;
 import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.WordList;
 import dev.segmon.app.wire.DeadLetterReason;
 import dev.segmon.app.wire.HypothesisEvent;
 import dev.segmon.app.wire.InputEvent;
@@ -65,6 +66,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private final MinuteWindows minutes;
     private final DeadLetters deadLetters;
     private final UtteranceScorer scorer;
+    private final Transcripts transcripts;
     private final List<UtteranceBook> books;
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<String, Long> referenceClock;
@@ -93,6 +95,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.totals = new SeriesTotals(names.totals(), DECODED_ENTRIES);
         this.minutes = new MinuteWindows(names.minuteWindows(), names.minuteWindowsSink());
         this.deadLetters = new DeadLetters(names.deadLetterCounts(), names.deadLettersSink());
+        this.transcripts = new Transcripts(deadLetters, config.ignoreLabels(), disorderMicros);
         this.scorer = new UtteranceScorer(names.scoresSink(), config.tolerance(), Micros.of(config.tolerance()), disorderMicros, totals, minutes, this.books);
     }
 
@@ -135,7 +138,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
                     h.model(), h.tier(), "utterance already scored");
             return;
         }
-        if ((state == null ? 0 : state.matcher().pending().length) + h.times().length > MAX_HELD_TIMES) {
+        // Words count in held units as times do (docs/contract.md 3.1: the limits extend to words).
+        if ((state == null ? 0 : state.matcher().pending().length + state.words().heldUnits()) + h.times().length
+                + Transcripts.heldUnits(h.words()) > MAX_HELD_TIMES) {
             deadLetters.send(record, DeadLetterReason.TOO_LARGE, h.model(), h.tier(), "more than " + MAX_HELD_TIMES + " undecided boundaries");
             return;
         }
@@ -145,7 +150,11 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             markHypothesized(key.reference());
         }
         IncrementalMatcher m = state.matcher();
-        for (double t : h.times()) {
+        WordList words = state.words();
+        if (h.words() != null) {
+            words = transcripts.admit(record, h, m, words);
+        }
+        for (double t : h.words() != null ? new double[0] : h.times()) {
             Admission a = m.offerHypothesis(Micros.of(t), disorderMicros);
             if (a != Admission.ACCEPTED) {
                 deadLetters.send(record, DeadLetterReason.of(a), h.model(), h.tier(), "time " + t);
@@ -158,7 +167,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
                 deadLetters.send(record, DeadLetterReason.DUPLICATE, h.model(), h.tier(), "second end");
             }
         }
-        HypothesisState next = new HypothesisState(m, context.currentSystemTimeMs(), Math.max(state.lastRecordMs(), record.timestamp()), false);
+        HypothesisState next = new HypothesisState(m, context.currentSystemTimeMs(), Math.max(state.lastRecordMs(), record.timestamp()), false, words);
         if (endedNow) {
             for (UtteranceBook b : books) {
                 b.ended(key, next, record.timestamp());
@@ -172,7 +181,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         ReferenceState state = states.reference(refKey);
         ReferenceBoundaries b = state == null ? new ReferenceBoundaries() : state.boundaries();
         List<Segment> segments = r.segments();
-        if (b.times().length + b.spans().length + 2L * segments.size() + 2 > MAX_HELD_TIMES) {
+        WordList labels = state == null ? WordList.NONE : state.labels();
+        if (b.times().length + b.spans().length + 2L * segments.size() + 2 + labels.heldUnits()
+                + Transcripts.heldUnits(segments) > MAX_HELD_TIMES) {
             deadLetters.send(record, DeadLetterReason.TOO_LARGE, InputEvent.NO_MODEL, r.tier(),
                     "more than " + MAX_HELD_TIMES + " reference times and spans");
             return;
@@ -205,14 +216,14 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             }
         }
         ReferenceState next = new ReferenceState(b, context.currentSystemTimeMs(),
-                Math.max(state == null ? 0 : state.lastRecordMs(), record.timestamp()), hypothesized);
+                Math.max(state == null ? 0 : state.lastRecordMs(), record.timestamp()), hypothesized, transcripts.labels(labels, segments));
         states.put(refKey, next);
         Long clock = referenceClock.get(r.tier());
         referenceClock.put(r.tier(), Math.max(clock == null ? 0 : clock, record.timestamp()));
         for (HypothesisKey hk : open) {
             HypothesisState h = states.hypothesis(hk);
             // A reference still streaming in keeps its hypotheses waiting (their expiry restarts).
-            HypothesisState waiting = new HypothesisState(h.matcher(), next.lastWallMs(), h.lastRecordMs(), false);
+            HypothesisState waiting = new HypothesisState(h.matcher(), next.lastWallMs(), h.lastRecordMs(), false, h.words());
             states.put(hk, scorer.advance(hk, waiting, next, record.timestamp()));
         }
     }

@@ -66,12 +66,13 @@ final class UtteranceScorer {
         totals.update(key.series(), t -> t.withOutcome(outcome).withOpen(-1));
         UtteranceScore score = new UtteranceScore(key.utterance(), key.model(), key.tier(), outcome, m.decided(), tolerance);
         context.forward(new Record<Object, Object>(key.utterance(), score.toJson(), timestamp), scoresSink);
-        HypothesisState closed = new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true);
+        HypothesisState closed = new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true, h.words());
         UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp);
         for (UtteranceBook b : books) {
             b.closed(event);
         }
-        return closed;
+        // The books have what they need of the transcript: it is not held past the close.
+        return closed.withoutWords();
     }
 
     /** Runs the matcher and adds what it decided (and {@code closed} utterances) to the totals and the minute. */

@@ -54,6 +54,11 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     }
 
     @Override
+    public void words(String utterance, String model, String tier, List<Segment> words) {
+        send(topics.hypotheses(), utterance, HypothesisEvent.words(utterance, model, tier, words).toJson());
+    }
+
+    @Override
     public void end(String utterance, String model, String tier) {
         send(topics.hypotheses(), utterance, HypothesisEvent.end(utterance, model, tier).toJson());
     }

@@ -1,5 +1,6 @@
 package dev.segmon.app.replay;
 
+import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.Boundaries;
 import dev.segmon.model.boundary.Micros;
@@ -24,6 +25,11 @@ import java.util.Set;
  * message marked final. Ids present on one side only are completed with an empty other side (an
  * {@code end} with no boundary, a reference with no segment), which is how {@code eval boundaries}
  * pairs them, so the monitor's totals can equal the offline ones.
+ *
+ * <p>A hypothesis given as labelled segments (JSONL segments, CTM, TextGrid, {@code .wrd}) is sent
+ * as words instead, one message per word in start order (not shuffled), the ignored labels left
+ * out: the words' distinct starts and ends are the same boundaries, and the words are the model's
+ * transcript for word error rate (docs/contract.md 3.1).
  */
 public final class Replay {
     private final String model;
@@ -51,9 +57,10 @@ public final class Replay {
     }
 
     /** What a replay sent. */
-    public record Summary(long utterances, long boundaries, long ends, long references) {
+    /** What was sent: {@code boundaries} bare-time messages, {@code words} word messages. */
+    public record Summary(long utterances, long boundaries, long ends, long references, long words) {
         public long messages() {
-            return boundaries + ends + references;
+            return boundaries + ends + references + words;
         }
     }
 
@@ -74,10 +81,20 @@ public final class Replay {
         long boundaries = 0;
         long ends = 0;
         long sentReferences = 0;
+        long sentWords = 0;
         while (hypotheses.hasNext()) {
             Utterance hyp = hypotheses.next();
             utterances++;
-            long[] times = BoundaryShuffle.order(Boundaries.of(hyp, ignoredLabels, false), shuffleWithin, random);
+            List<Segment> words = words(hyp);
+            // A transcript of no word (only ignored labels) is still a transcript: one empty words message.
+            for (List<Segment> message : words == null ? List.<List<Segment>>of()
+                    : words.isEmpty() ? List.of(words) : words.stream().map(List::of).toList()) {
+                sentReferences += sendDue(pending, sink, pacer, false);
+                pacer.await();
+                sink.words(hyp.id(), model, tier, message);
+                sentWords++;
+            }
+            long[] times = words == null ? BoundaryShuffle.order(Boundaries.of(hyp, ignoredLabels, false), shuffleWithin, random) : new long[0];
             for (long t : times) {
                 sentReferences += sendDue(pending, sink, pacer, false);
                 pacer.await();
@@ -100,7 +117,22 @@ public final class Replay {
             pending.add(new Pending(ref.id(), ref, ticker.nanoTime() + referenceDelayNanos));
         }
         sentReferences += sendDue(pending, sink, pacer, true);
-        return new Summary(utterances, boundaries, ends, sentReferences);
+        return new Summary(utterances, boundaries, ends, sentReferences, sentWords);
+    }
+
+    /** The words of a hypothesis given as segments with labels, in start order; null for bare times or no label at all. */
+    private List<Segment> words(Utterance hyp) {
+        if (!(hyp instanceof Utterance.Segmented s) || s.segments().stream().allMatch(x -> x.label().isEmpty())) {
+            return null;
+        }
+        List<Segment> out = new java.util.ArrayList<>();
+        for (Segment x : s.segments()) {
+            if (!ignoredLabels.contains(x.label())) {
+                out.add(x);
+            }
+        }
+        out.sort(dev.segmon.app.wire.Words.ORDER);
+        return out;
     }
 
     /** Sends the references whose time has come, or all of them (waiting for each) when {@code all}. */

@@ -12,6 +12,14 @@ public interface TrafficSink {
     /** One hypothesis boundary, in seconds from the start of the utterance. */
     void boundary(String utterance, String model, String tier, double time);
 
+    /**
+     * Hypothesis words (docs/contract.md 3.1): their starts and ends are the boundaries, the words
+     * the model's transcript. Sinks that only carry bare times refuse them.
+     */
+    default void words(String utterance, String model, String tier, List<Segment> words) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " carries no words");
+    }
+
     /** The model's hypothesis for this utterance is complete. */
     void end(String utterance, String model, String tier);
 

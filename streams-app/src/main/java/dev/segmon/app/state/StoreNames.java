@@ -30,6 +30,10 @@ public final class StoreNames {
     public static final String PAIRED_MOMENT_MINUTES = "segmon-paired-moment-minutes";
     /** (utterance, tier, model, partner) -> {@link Moments.Pending}: counts waiting for the partner. */
     public static final String PAIRED_PENDING = "segmon-paired-pending";
+    /** (model, tier) -> {@link WordCounts}: word errors and NED of the closed utterances (docs/contract.md 3.2). */
+    public static final String WORD_TOTALS = "segmon-word-totals";
+    /** Window store: (model, tier) x minute of record time -> {@link WordCounts}. */
+    public static final String WORD_MINUTES = "segmon-word-minutes";
 
     /** The key-value stores. */
     public static final List<String> KEY_VALUE = List.of(REFERENCES, HYPOTHESES, TOTALS, DEAD_LETTERS, REFERENCE_CLOCK);

@@ -6,6 +6,7 @@ import dev.segmon.app.processors.MomentsBook;
 import dev.segmon.app.processors.PairedBook;
 import dev.segmon.app.processors.ProcessorNames;
 import dev.segmon.app.processors.UtteranceBook;
+import dev.segmon.app.processors.WordBook;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys;
 import dev.segmon.app.state.MinuteCounts;
@@ -14,6 +15,7 @@ import dev.segmon.app.state.ReferenceState;
 import dev.segmon.app.state.StateSerde;
 import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.state.Totals;
+import dev.segmon.app.state.WordCounts;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -32,7 +34,7 @@ import org.apache.kafka.streams.state.Stores;
  *  segmon.hypotheses --+                    +--> segmon.scores
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
- *                            8 key-value stores, 3 window stores)
+ *                            9 key-value stores, 4 window stores)
  * </pre>
  *
  * Both inputs are keyed by utterance id and so co-partitioned: one task sees every record of an
@@ -92,15 +94,14 @@ public final class SegmonTopology {
                 keyValue(StoreNames.TOTALS, Keys.ModelTier.SERDE, Totals.SERDE, persistent),
                 keyValue(StoreNames.DEAD_LETTERS, Keys.DeadLetterKey.SERDE, StateSerde.COUNT, persistent),
                 keyValue(StoreNames.REFERENCE_CLOCK, Keys.TIER, StateSerde.COUNT, persistent),
-                Stores.windowStoreBuilder(persistent
-                                ? Stores.persistentWindowStore(StoreNames.MINUTE_WINDOWS, MINUTE_WINDOW_RETENTION, MINUTE, false)
-                                : Stores.inMemoryWindowStore(StoreNames.MINUTE_WINDOWS, MINUTE_WINDOW_RETENTION, MINUTE, false),
-                        Keys.ModelTier.SERDE, MinuteCounts.SERDE).withCachingEnabled(),
+                minutes(StoreNames.MINUTE_WINDOWS, Keys.ModelTier.SERDE, MinuteCounts.SERDE, persistent),
                 keyValue(StoreNames.UTTERANCE_MOMENTS, Keys.ModelTier.SERDE, Moments.UTTERANCE, persistent),
                 minutes(StoreNames.UTTERANCE_MOMENT_MINUTES, Keys.ModelTier.SERDE, Moments.UTTERANCE, persistent),
                 keyValue(StoreNames.PAIRED_MOMENTS, Keys.PairTier.SERDE, Moments.PAIRED, persistent),
                 minutes(StoreNames.PAIRED_MOMENT_MINUTES, Keys.PairTier.SERDE, Moments.PAIRED, persistent),
-                keyValue(StoreNames.PAIRED_PENDING, Keys.PendingKey.SERDE, Moments.PENDING, persistent));
+                keyValue(StoreNames.PAIRED_PENDING, Keys.PendingKey.SERDE, Moments.PENDING, persistent),
+                keyValue(StoreNames.WORD_TOTALS, Keys.ModelTier.SERDE, WordCounts.SERDE, persistent),
+                minutes(StoreNames.WORD_MINUTES, Keys.ModelTier.SERDE, WordCounts.SERDE, persistent));
     }
 
     /** A window store of one-minute windows of record time, kept {@link #MINUTE_WINDOW_RETENTION}. */
@@ -119,7 +120,8 @@ public final class SegmonTopology {
      */
     static List<UtteranceBook> books(MonitorConfig config) {
         return List.of(new MomentsBook(),
-                new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay()));
+                new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay()),
+                new WordBook(StoreNames.WORD_TOTALS, StoreNames.WORD_MINUTES));
     }
 
     private static <K, V> StoreBuilder<?> keyValue(String name, Serde<K> keys, Serde<V> values, boolean persistent) {

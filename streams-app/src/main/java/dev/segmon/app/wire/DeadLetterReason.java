@@ -18,7 +18,9 @@ public enum DeadLetterReason {
     DUPLICATE("duplicate"),
     AFTER_END("after_end"),
     OVERLAP("overlap"),
-    TOO_LARGE("too_large");
+    TOO_LARGE("too_large"),
+    /** A hypothesis word that is not a string, or {@code words} that is not an array. */
+    INVALID_WORD("invalid_word");
 
     private final String label;
 

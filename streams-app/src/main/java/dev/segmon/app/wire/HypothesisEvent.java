@@ -2,9 +2,22 @@ package dev.segmon.app.wire;
 
 /**
  * A message of the hypotheses topic (docs/contract.md 3.1): boundary times (possibly none) and/or
- * the end mark of one (utterance, model, tier). Times are sorted.
+ * the end mark of one (utterance, model, tier). Times are sorted. A message with {@code words}
+ * carries them in {@code words} (sorted by start, end, word; null when the message had no
+ * {@code words} field) and their distinct starts and ends in {@code times}.
  */
-public record HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end) implements InputEvent {
+public record HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
+                              java.util.List<dev.segmon.model.alignment.Segment> words) implements InputEvent {
+
+    /** A message of bare times (no {@code words}). */
+    public HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end) {
+        this(utterance, model, tier, times, end, null);
+    }
+
+    /** Words: {@code {"utterance": "u1", "model": "asr-v7", "tier": "word", "words": [{"start": 0.0, "end": 0.31, "word": "hi"}]}}. */
+    public static HypothesisEvent words(String utterance, String model, String tier, java.util.List<dev.segmon.model.alignment.Segment> words) {
+        return new HypothesisEvent(utterance, model, tier, Words.times(words), false, Words.sorted(words));
+    }
 
     /** One boundary: {@code {"utterance": "u1", "model": "asr-v7", "tier": "word", "time": 0.31}}. */
     public static HypothesisEvent boundary(String utterance, String model, String tier, double time) {
@@ -16,12 +29,27 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
         return new HypothesisEvent(utterance, model, tier, new double[0], true);
     }
 
+    /** This message with the end mark set as given. */
+    public HypothesisEvent withEnd(boolean ended) {
+        return new HypothesisEvent(utterance, model, tier, times, ended, words);
+    }
+
     /** The message: {@code time} for one boundary, {@code times} for several, {@code end} when set. */
     public String toJson() {
         return Json.write(g -> {
             g.writeStartObject();
             Json.names(g, utterance, model, tier);
-            if (times.length == 1) {
+            if (words != null) {
+                g.writeArrayFieldStart("words");
+                for (dev.segmon.model.alignment.Segment w : words) {
+                    g.writeStartObject();
+                    g.writeNumberField("start", w.start());
+                    g.writeNumberField("end", w.end());
+                    g.writeStringField("word", w.label());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+            } else if (times.length == 1) {
                 g.writeNumberField("time", times[0]);
             } else if (times.length > 1) {
                 g.writeArrayFieldStart("times");

@@ -38,6 +38,13 @@ final class InputParser {
             return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "end must be true or false");
         }
         boolean ended = end != null && end.booleanValue();
+        JsonNode words = root.get("words");
+        if (words != null) {
+            if (time != null || times != null) {
+                return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "both words and time(s)");
+            }
+            return words(utterance, model, tier, words, ended);
+        }
         double[] values;
         if (time != null && times != null) {
             return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "both time and times");
@@ -67,6 +74,39 @@ final class InputParser {
         }
         Arrays.sort(values);
         return new HypothesisEvent(utterance, model, tier, values, ended);
+    }
+
+    /**
+     * A message with {@code words}: each {@code {"start", "end", "word"}} with finite times, 0 <=
+     * start <= end, and a string word; the whole record is refused otherwise, as for times.
+     */
+    private static InputEvent words(String utterance, String model, String tier, JsonNode words, boolean ended) {
+        if (!words.isArray()) {
+            return new Rejected(DeadLetterReason.INVALID_WORD, model, tier, "words must be an array");
+        }
+        if (words.size() > InputEvent.MAX_ARRAY) {
+            return new Rejected(DeadLetterReason.TOO_LARGE, model, tier,
+                    words.size() + " words, at most " + InputEvent.MAX_ARRAY + " per record");
+        }
+        List<Segment> out = new ArrayList<>(words.size());
+        for (JsonNode w : words) {
+            JsonNode start = w.get("start");
+            JsonNode stop = w.get("end");
+            JsonNode word = w.get("word");
+            if (start == null || stop == null || word == null) {
+                return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "word start/end/word");
+            }
+            if (!word.isTextual()) {
+                return new Rejected(DeadLetterReason.INVALID_WORD, model, tier, "word must be a string");
+            }
+            double from = number(start);
+            double to = number(stop);
+            if (!validTime(from) || !validTime(to) || to < from) {
+                return new Rejected(DeadLetterReason.INVALID_TIME, model, tier, "word needs finite 0 <= start <= end");
+            }
+            out.add(new Segment(from, to, word.textValue()));
+        }
+        return HypothesisEvent.words(utterance, model, tier, out).withEnd(ended);
     }
 
     static InputEvent reference(byte[] key, byte[] value, Set<String> tiers) {

@@ -31,6 +31,38 @@ class BenchCorpusTest {
     }
 
     @Test
+    void withWordsEachHypothesisMessageIsOneWordOverTheSameBoundaries() throws Exception {
+        // W = 3 words: per model 3 word messages + 1 end = 4; two models 8; + 1 reference = 9 = 2*3 + 3.
+        BenchCorpus corpus = new BenchCorpus(3, 7, true);
+        RecordingSink sink = new RecordingSink();
+        assertEquals(9, corpus.send(sink, "t", 0));
+        assertEquals(9, corpus.recordsPerUtterance());
+        RecordingSink plain = new RecordingSink();
+        new BenchCorpus(3, 7).send(plain, "t", 0);
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (String model : BenchCorpus.MODELS) {
+            // The words' starts and ends are the bare-time corpus's boundaries of the same seed.
+            java.util.TreeSet<Double> fromWords = new java.util.TreeSet<>();
+            java.util.TreeSet<Double> fromTimes = new java.util.TreeSet<>();
+            for (RecordingSink.Sent m : sink.sent) {
+                var n = json.readTree(m.json());
+                if (m.topic().equals("h") && n.get("model").asText().equals(model) && n.has("words")) {
+                    assertEquals(1, n.get("words").size());
+                    fromWords.add(n.get("words").get(0).get("start").asDouble());
+                    fromWords.add(n.get("words").get(0).get("end").asDouble());
+                }
+            }
+            for (RecordingSink.Sent m : plain.sent) {
+                var n = json.readTree(m.json());
+                if (m.topic().equals("h") && n.get("model").asText().equals(model) && n.has("time")) {
+                    fromTimes.add(n.get("time").asDouble());
+                }
+            }
+            assertEquals(fromTimes, fromWords);
+        }
+    }
+
+    @Test
     void utterancesCoverTheRequestedEventsRoundedUpToWholeUtterances() {
         BenchCorpus corpus = new BenchCorpus(3, 1);
         // 11 records per utterance: ceil(100 / 11) = 10 utterances = 110 records; 110 exactly = 10; 111 = 11.

@@ -53,19 +53,21 @@ class ReplayCommandTest {
                 "--hypotheses-topic", "t1.hyp", "--references-topic", "t1.ref");
         assertEquals(0, rc);
 
-        // Hypotheses, in file order, each utterance's distinct times ascending then its end:
-        // u1 = {0.0, 0.48, 1.2}, u2 = {0.1, 0.9} (0.1 repeated), h4 = {2.0}; then r3, present only
-        // in the reference, gets an end with no boundary (its hypothesis is empty, as eval pairs it).
+        // Hypotheses, in file order, then each one's end: u1 has labels, so its words, one message
+        // each (their boundaries 0.0, 0.48, 1.2); u2 its distinct times ascending {0.1, 0.9} (0.1
+        // repeated), h4 = {2.0}; then r3, present only in the reference, gets an end with no
+        // boundary (its hypothesis is empty, as eval pairs it).
         String u1 = "{\"utterance\":\"u1\",\"model\":\"asr-v7\",\"tier\":\"word\",";
         String u2 = "{\"utterance\":\"u2\",\"model\":\"asr-v7\",\"tier\":\"word\",";
         String h4 = "{\"utterance\":\"h4\",\"model\":\"asr-v7\",\"tier\":\"word\",";
         String r3 = "{\"utterance\":\"r3\",\"model\":\"asr-v7\",\"tier\":\"word\",";
         List<String> expectedHyp = List.of(
-                u1 + "\"time\":0.0}", u1 + "\"time\":0.48}", u1 + "\"time\":1.2}", u1 + "\"end\":true}",
+                u1 + "\"words\":[{\"start\":0.0,\"end\":0.48,\"word\":\"x\"}]}",
+                u1 + "\"words\":[{\"start\":0.48,\"end\":1.2,\"word\":\"y\"}]}", u1 + "\"end\":true}",
                 u2 + "\"time\":0.1}", u2 + "\"time\":0.9}", u2 + "\"end\":true}",
                 h4 + "\"time\":2.0}", h4 + "\"end\":true}",
                 r3 + "\"end\":true}");
-        List<ConsumerRecord<String, String>> hypRecords = KafkaTestClients.consume(broker.bootstrapServers(), "t1.hyp", 10);
+        List<ConsumerRecord<String, String>> hypRecords = KafkaTestClients.consume(broker.bootstrapServers(), "t1.hyp", 9);
         assertEquals(expectedHyp.size(), hypRecords.size());
         for (int i = 0; i < expectedHyp.size(); i++) {
             assertEquals(JSON.readTree(expectedHyp.get(i)), JSON.readTree(hypRecords.get(i).value()), "hypothesis message " + i);
@@ -88,9 +90,9 @@ class ReplayCommandTest {
             assertEquals(JSON.readTree(expectedRef.get(i)).get("utterance").asText(), refRecords.get(i).key());
         }
 
-        // 6 boundaries + 4 ends + 4 references over 4 paired-or-not utterances.
+        // 3 boundaries + 2 words + 4 ends + 4 references over 4 paired-or-not utterances.
         JsonNode summary = JSON.readTree(out.toString());
-        assertEquals(JSON.readTree("{\"utterances\":4,\"boundaries\":6,\"ends\":4,\"references\":4,\"messages\":14}"), summary);
+        assertEquals(JSON.readTree("{\"utterances\":4,\"boundaries\":3,\"words\":2,\"ends\":4,\"references\":4,\"messages\":13}"), summary);
     }
 
     @Test

@@ -47,6 +47,7 @@ class SettingsTest {
         SAMPLES.put("tiers", new Sample("words, phones", Set.of("words", "phones"), MonitorConfig::tiers));
         SAMPLES.put("compare", new Sample("b=a, c=a", java.util.List.of(new Comparison("b", "a"), new Comparison("c", "a")),
                 MonitorConfig::comparisons));
+        SAMPLES.put("ignore-labels", new Sample("sil, noise", Set.of("sil", "noise"), MonitorConfig::ignoreLabels));
     }
 
     @Test
@@ -107,6 +108,7 @@ class SettingsTest {
         defaults.put("replication-factor", "0");
         defaults.put("tiers", "any");
         defaults.put("compare", "none");
+        defaults.put("ignore-labels", "sil,sp,spn,<eps>");
         assertEquals(MonitorConfig.SETTINGS, defaults.keySet());
         for (Map.Entry<String, String> d : defaults.entrySet()) {
             Setting<?> s = Settings.named(d.getKey());

@@ -29,7 +29,11 @@ class DemoTrafficTest {
         assertEquals("r", sent.get(sent.size() - 1).topic());
         assertEquals("h", sent.get(sent.size() - 2).topic());
         assertEquals(true, sent.get(sent.size() - 2).json().contains("\"end\":true"));
-        assertEquals(traffic.referenceBoundaries(1).length, sent.size() - 2, "one message per boundary");
+        // An exact model's words are the gold words (each interval between its boundaries that lies
+        // in a gold word is that word), one message each; every boundary is a word's start or end.
+        // Substitutions (2 %) may change labels, not the count.
+        assertEquals(words, sent.size() - 2, "one message per word");
+        assertEquals(words, sent.stream().filter(s -> s.json().contains("\"words\"")).count());
         assertEquals(true, words > 0);
     }
 
@@ -41,11 +45,13 @@ class DemoTrafficTest {
         // A08_0001's 17 words have 23 distinct start/end times (counted by hand from mandarin.wrd:
         // 0.7825 1.0925 1.3925 1.7125 1.8425 2.0325 2.4625 3.0225 3.2525 3.6925 4.0325 4.3225
         // 4.6825 5.0925 5.3225 6.3725 6.6825 7.0725 7.3725 7.4025 7.7125 7.9625 8.2625), and
-        // with no deletion or insertion the healthy model sends 23 boundaries. n = 0: reference first.
+        // with no deletion or insertion the healthy model keeps 23 boundaries, each the start or end
+        // of one of the 17 words it sends (one message each). n = 0: reference first.
         assertEquals(23, traffic.referenceBoundaries(0).length);
-        assertEquals(1 + 23 + 1, sink.sent.size());
+        assertEquals(1 + 17 + 1, sink.sent.size());
         assertEquals("r", sink.sent.get(0).topic());
-        assertEquals(23, sink.sent.stream().filter(s -> s.json().contains("\"time\"")).count());
+        assertEquals(17, sink.sent.stream().filter(s -> s.json().contains("\"words\"")).count());
+        assertEquals(0, sink.sent.stream().filter(s -> s.json().contains("\"time\"")).count());
     }
 
     @Test
@@ -72,6 +78,11 @@ class DemoTrafficTest {
             @Override
             public void boundary(String utterance, String model, String tier, double time) {
                 recording.boundary(utterance, model, tier, time);
+            }
+
+            @Override
+            public void words(String utterance, String model, String tier, List<Segment> words) {
+                recording.words(utterance, model, tier, words);
             }
 
             @Override

@@ -69,6 +69,24 @@ final class DashboardGenerator {
     p.add(difference("OS difference", OVER_SEGMENTATION_DIFFERENCE, OVER_SEGMENTATION_DIFFERENCE_LOWER,
         OVER_SEGMENTATION_DIFFERENCE_UPPER, 18, y));
     y += 8;
+    p.add(row("Word errors (utterances whose hypothesis carried words; docs/contract.md 3.2)", y++));
+    p.add(ratio("Word error rate (WER)", WORD_ERROR_RATE, "percentunit", 0, y));
+    p.add(ratio("NED (mean over utterances)", WORD_NED, "percentunit", 8, y));
+    String kinds = "sum by (model, tier) (rate(";
+    p.add(new Panel("Word errors by kind (per reference word, 5m)", "timeseries", 16, y, 8, 8, "percentunit",
+        "Substitutions, insertions and deletions per reference word: they add up to the WER.",
+        List.of(Query.range(kinds + WORD_SUBSTITUTIONS_TOTAL.metric() + FILTER + "[5m])) / on (model, tier) "
+                + REFERENCE_WORD_RATE.at("rate5m") + FILTER, "{{model}} {{tier}} substitutions"),
+            Query.range(kinds + WORD_INSERTIONS_TOTAL.metric() + FILTER + "[5m])) / on (model, tier) "
+                + REFERENCE_WORD_RATE.at("rate5m") + FILTER, "{{model}} {{tier}} insertions"),
+            Query.range(kinds + WORD_DELETIONS_TOTAL.metric() + FILTER + "[5m])) / on (model, tier) "
+                + REFERENCE_WORD_RATE.at("rate5m") + FILTER, "{{model}} {{tier}} deletions"))));
+    y += 8;
+    p.add(new Panel("Utterances without a word score (per second)", "timeseries", 0, y, 24, 6, "short",
+        "no_words: the hypothesis came as bare times; incomplete: timed out or unreferenced; no_labels: the reference has no label.",
+        List.of(Query.range("sum by (model, tier, reason) (rate(" + WORD_UNSCORED_TOTAL.metric() + FILTER + "[$__rate_interval]))",
+            "{{model}} {{tier}} {{reason}}"))));
+    y += 6;
 
     p.add(row("Boundary timing", y++));
     String buckets = "sum by (le) (increase(" + OFFSET_BUCKET.metric() + FILTER;

@@ -21,6 +21,9 @@ enum DashboardSeries {
   REFERENCE_BOUNDARY_RATE("segmon:reference_boundaries", true),
   HYPOTHESIS_BOUNDARY_RATE("segmon:hypothesis_boundaries", true),
   HIT_COUNT("segmon:boundary_hits", true),
+  WORD_ERROR_RATE("segmon:word_error_rate", true),
+  WORD_NED("segmon:word_ned", true),
+  REFERENCE_WORD_RATE("segmon:reference_words", true),
 
   // Exported by the monitor.
   REFERENCE_BOUNDARIES_TOTAL("segmon_reference_boundaries_total", false),
@@ -29,6 +32,10 @@ enum DashboardSeries {
   DEAD_LETTERS_TOTAL("segmon_dead_letters_total", false),
   OPEN_UTTERANCES("segmon_open_utterances", false),
   REFERENCE_LAST_RECEIVED("segmon_reference_last_received_timestamp_seconds", false),
+  WORD_SUBSTITUTIONS_TOTAL("segmon_word_substitutions_total", false),
+  WORD_INSERTIONS_TOTAL("segmon_word_insertions_total", false),
+  WORD_DELETIONS_TOTAL("segmon_word_deletions_total", false),
+  WORD_UNSCORED_TOTAL("segmon_word_unscored_utterances_total", false),
 
   // Micrometer's KafkaStreamsMetrics.
   RECORDS_LAG_MAX("kafka_consumer_fetch_manager_records_lag_max", false),

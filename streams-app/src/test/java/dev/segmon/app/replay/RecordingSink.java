@@ -31,6 +31,11 @@ public final class RecordingSink implements TrafficSink {
     }
 
     @Override
+    public void words(String utterance, String model, String tier, List<Segment> words) {
+        sent.add(new Sent("h", utterance, HypothesisEvent.words(utterance, model, tier, words).toJson(), clock.getAsLong()));
+    }
+
+    @Override
     public void end(String utterance, String model, String tier) {
         sent.add(new Sent("h", utterance, HypothesisEvent.end(utterance, model, tier).toJson(), clock.getAsLong()));
     }

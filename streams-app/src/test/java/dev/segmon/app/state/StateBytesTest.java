@@ -137,4 +137,90 @@ class StateBytesTest {
         assertEquals(new Keys.DeadLetterKey(dev.segmon.app.wire.DeadLetterReason.LATE, "m", "word"),
                 Keys.DeadLetterKey.SERDE.deserializer().deserialize("t", "late\u0000m\u0000word".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
+
+    @Test
+    void aHypothesisWithWordsAppendsThemAfterTheOldLayout() throws IOException {
+        dev.segmon.model.boundary.IncrementalMatcher m = new dev.segmon.model.boundary.IncrementalMatcher(new long[0], 310_000, false, 0, 0, 0);
+        WordList words = WordList.NONE.plus(java.util.List.of(new WordList.Word(310_000, 500_000, "好"), new WordList.Word(0, 310_000, "hi")));
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(expected);
+        out.writeByte(1);
+        out.writeInt(0);
+        out.writeLong(310_000);
+        out.writeBoolean(false);
+        out.writeInt(0);
+        out.writeLong(0);
+        out.writeLong(0);
+        out.writeLong(7L);
+        out.writeLong(8L);
+        out.writeBoolean(false);
+        // the words in transcript order (by start): count, then start, end, UTF-8 length and bytes
+        out.writeInt(2);
+        out.writeLong(0);
+        out.writeLong(310_000);
+        out.writeInt(2);
+        out.write("hi".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.writeLong(310_000);
+        out.writeLong(500_000);
+        out.writeInt(3); // 好 is three bytes in UTF-8
+        out.write("好".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        byte[] bytes = new HypothesisState(m, 7L, 8L, false, words).encode();
+        assertArrayEquals(expected.toByteArray(), bytes);
+        HypothesisState back = HypothesisState.decode(bytes);
+        assertEquals(java.util.List.of("hi", "好"), back.words().words());
+        assertEquals(words, back.words());
+        // A state written without words (the layout above, cut before the count) reads as NONE.
+        assertEquals(WordList.NONE, HypothesisState.decode(new HypothesisState(m, 7L, 8L, false).encode()).words());
+        // An empty but present transcript is the count 0, and stays present.
+        assertEquals(true, HypothesisState.decode(new HypothesisState(m, 7L, 8L, false, WordList.EMPTY).encode()).words().present());
+    }
+
+    @Test
+    void aReferenceWithLabelsAppendsThemAfterTheOldLayout() throws IOException {
+        WordList labels = WordList.NONE.plus(java.util.List.of(new WordList.Word(0, 100_000, "a")));
+        ReferenceState r = new ReferenceState(new ReferenceBoundaries(new long[] {0, 100_000}, 100_000, true, new long[] {0, 100_000}),
+                1L, 2L, false, labels);
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(expected);
+        out.writeByte(1);
+        out.writeInt(2);
+        out.writeLong(0);
+        out.writeLong(100_000);
+        out.writeLong(100_000);
+        out.writeBoolean(true);
+        out.writeInt(2);
+        out.writeLong(0);
+        out.writeLong(100_000);
+        out.writeLong(1L);
+        out.writeLong(2L);
+        out.writeBoolean(false);
+        out.writeInt(1);
+        out.writeLong(0);
+        out.writeLong(100_000);
+        out.writeInt(1);
+        out.writeByte('a');
+        assertArrayEquals(expected.toByteArray(), r.encode());
+        assertEquals(labels, ReferenceState.decode(r.encode()).labels());
+    }
+
+    @Test
+    void wordCountsAreLongsADoubleAndTheUnscoredArray() throws IOException {
+        WordCounts c = new WordCounts(new dev.segmon.model.edit.EditCounts(1, 2, 3, 10), new dev.segmon.model.edit.NedCounts(0.75, 2),
+                new long[] {4, 5, 6});
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(expected);
+        out.writeByte(1);
+        out.writeLong(1);
+        out.writeLong(2);
+        out.writeLong(3);
+        out.writeLong(10);
+        out.writeDouble(0.75);
+        out.writeLong(2);
+        out.writeInt(3);
+        out.writeLong(4);
+        out.writeLong(5);
+        out.writeLong(6);
+        assertArrayEquals(expected.toByteArray(), c.encode());
+        assertEquals(c, WordCounts.decode(c.encode()));
+    }
 }

@@ -2,6 +2,8 @@ package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.metrics.WordMetrics;
+import dev.segmon.app.state.WordState;
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MonitorState;
@@ -42,6 +44,8 @@ final class SegmonDriver implements AutoCloseable {
     final MonitorState state;
     /** The interval figures' view over this driver's stores. */
     final dev.segmon.app.state.IntervalState intervals;
+    /** The word figures' read-only view. */
+    final WordState words;
     private final Path stateDir;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -65,6 +69,8 @@ final class SegmonDriver implements AutoCloseable {
                 () -> START.toEpochMilli() + 60_000L)); // "now" for the 5m window: one minute after START
         registry.getPrometheusRegistry().register(new dev.segmon.app.metrics.IntervalMetrics(
                 intervals, () -> START.toEpochMilli() + 60_000L));
+        this.words = new WordState(stores);
+        registry.getPrometheusRegistry().register(new WordMetrics(words, () -> START.toEpochMilli() + 60_000L));
     }
 
     static SegmonDriver defaults() throws Exception {

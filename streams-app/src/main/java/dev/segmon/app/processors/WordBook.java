@@ -1,0 +1,74 @@
+package dev.segmon.app.processors;
+
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.WordCounts;
+import dev.segmon.app.state.WordCounts.Unscored;
+import dev.segmon.app.state.WordList;
+import dev.segmon.app.wire.MinuteWindow;
+import dev.segmon.app.wire.Outcome;
+import dev.segmon.model.edit.EditCosts;
+import dev.segmon.model.edit.Levenshtein;
+import dev.segmon.model.edit.NedCounts;
+import dev.segmon.model.edit.Vocabulary;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.WindowStore;
+
+/**
+ * Word errors and NED per closed utterance (docs/contract.md 3.2), booked into the (model, tier)
+ * totals and the minute of the close (record time), each in its own store so that exactly-once
+ * keeps them exact through crashes.
+ *
+ * <p>An utterance is scored once, at its close, from the two held transcripts, with the model's
+ * offline scorer's alignment ({@link Levenshtein#align} at unit costs, as {@code eval wer}) and
+ * NED ({@link NedCounts#of(int[], int[])}, as {@code eval ned}); tokens are compared exactly, as
+ * {@code eval} does without {@code --ignore-case}. It is scored only when it closed with both
+ * sides complete ({@link Outcome#SCORED}), its hypothesis carried words and its reference labels;
+ * otherwise it is counted under the {@link Unscored} reason and no score is made up.
+ */
+public final class WordBook implements UtteranceBook {
+    private final String totalsStore;
+    private final String minutesStore;
+    private KeyValueStore<ModelTier, WordCounts> totals;
+    private WindowStore<ModelTier, WordCounts> minutes;
+
+    public WordBook(String totalsStore, String minutesStore) {
+        this.totalsStore = totalsStore;
+        this.minutesStore = minutesStore;
+    }
+
+    @Override
+    public void init(ProcessorContext<Object, Object> context) {
+        totals = context.getStateStore(totalsStore);
+        minutes = context.getStateStore(minutesStore);
+    }
+
+    @Override
+    public void closed(Closed utterance) {
+        WordCounts add = score(utterance.outcome(), utterance.hypothesis().words(),
+                utterance.reference() == null ? WordList.NONE : utterance.reference().labels());
+        ModelTier series = utterance.key().series();
+        WordCounts total = totals.get(series);
+        totals.put(series, (total == null ? WordCounts.ZERO : total).plus(add));
+        long minute = MinuteWindow.minuteOf(utterance.timestampMs());
+        WordCounts inMinute = minutes.fetch(series, minute);
+        minutes.put(series, (inMinute == null ? WordCounts.ZERO : inMinute).plus(add), minute);
+    }
+
+    /** The word figures of one closed utterance. */
+    static WordCounts score(Outcome outcome, WordList hypothesis, WordList reference) {
+        if (!hypothesis.present()) {
+            return WordCounts.unscoredFor(Unscored.NO_WORDS);
+        }
+        if (outcome != Outcome.SCORED) {
+            return WordCounts.unscoredFor(Unscored.INCOMPLETE);
+        }
+        if (!reference.present()) {
+            return WordCounts.unscoredFor(Unscored.NO_LABELS);
+        }
+        Vocabulary vocabulary = new Vocabulary(false);
+        int[] ref = reference.tokens(vocabulary);
+        int[] hyp = hypothesis.tokens(vocabulary);
+        return WordCounts.scored(Levenshtein.align(ref, hyp, EditCosts.UNIT), NedCounts.of(ref, hyp));
+    }
+}

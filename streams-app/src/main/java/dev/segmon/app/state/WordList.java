@@ -1,0 +1,190 @@
+package dev.segmon.app.state;
+
+import dev.segmon.model.edit.Vocabulary;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A transcript held in state until its utterance is decided (docs/contract.md 3.1): the words of a
+ * hypothesis, or the labels of a reference that are words, each with its start and end
+ * (microseconds), in transcript order (start, then end, then the word). {@link #present} says
+ * whether the side carried words at all: a hypothesis that came as bare times, or a reference
+ * without labels, has no transcript and gets no word score (not an empty one).
+ */
+public final class WordList {
+    /** No transcript: the side carried no words. */
+    public static final WordList NONE = new WordList(false, new long[0], new long[0], new String[0]);
+    /** A transcript with no word yet. */
+    public static final WordList EMPTY = new WordList(true, new long[0], new long[0], new String[0]);
+
+    private final boolean present;
+    private final long[] starts;
+    private final long[] ends;
+    private final String[] words;
+
+    private WordList(boolean present, long[] starts, long[] ends, String[] words) {
+        this.present = present;
+        this.starts = starts;
+        this.ends = ends;
+        this.words = words;
+    }
+
+    /** One word to add: start and end in microseconds. */
+    public record Word(long start, long end, String word) implements Comparable<Word> {
+        @Override
+        public int compareTo(Word o) {
+            int c = Long.compare(start, o.start);
+            if (c == 0) {
+                c = Long.compare(end, o.end);
+            }
+            return c != 0 ? c : word.compareTo(o.word);
+        }
+
+        /** What the word costs in held state, in 8-byte units as {@code MAX_HELD_TIMES} counts times. */
+        public long heldUnits() {
+            return 2 + (4 + (long) word.getBytes(StandardCharsets.UTF_8).length + 7) / 8;
+        }
+    }
+
+    public boolean present() {
+        return present;
+    }
+
+    public int size() {
+        return words.length;
+    }
+
+    /** Whether this exact word (start, end, word) is held already. */
+    public boolean contains(Word w) {
+        for (int i = lowerBound(w.start); i < starts.length && starts[i] == w.start; i++) {
+            if (ends[i] == w.end && words[i].equals(w.word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int lowerBound(long start) {
+        int lo = 0;
+        int hi = starts.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (starts[mid] < start) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** This transcript with {@code more} words merged in order; present from now on. */
+    public WordList plus(List<Word> more) {
+        if (more.isEmpty()) {
+            return present ? this : EMPTY;
+        }
+        List<Word> all = new ArrayList<>(words.length + more.size());
+        for (int i = 0; i < words.length; i++) {
+            all.add(new Word(starts[i], ends[i], words[i]));
+        }
+        all.addAll(more);
+        all.sort(null);
+        long[] s = new long[all.size()];
+        long[] e = new long[all.size()];
+        String[] w = new String[all.size()];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = all.get(i).start;
+            e[i] = all.get(i).end;
+            w[i] = all.get(i).word;
+        }
+        return new WordList(true, s, e, w);
+    }
+
+    /** The words in transcript order, interned in {@code vocabulary} (one vocabulary for both sides). */
+    public int[] tokens(Vocabulary vocabulary) {
+        int[] out = new int[words.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = vocabulary.intern(words[i]);
+        }
+        return out;
+    }
+
+    /** The words in transcript order. */
+    public List<String> words() {
+        return List.of(words);
+    }
+
+    /** What the transcript costs in held state, in the units of {@link Word#heldUnits()}. */
+    public long heldUnits() {
+        long n = 0;
+        for (int i = 0; i < words.length; i++) {
+            n += new Word(starts[i], ends[i], words[i]).heldUnits();
+        }
+        return n;
+    }
+
+    /**
+     * Layout, appended to a state's: nothing for {@link #NONE} (so a state without words keeps the
+     * layout it had before states held words); else the count, then per word start, end, UTF-8
+     * length and bytes.
+     */
+    int encodedSize() {
+        if (!present) {
+            return 0;
+        }
+        int n = 4;
+        for (String w : words) {
+            n += 8 + 8 + 4 + w.getBytes(StandardCharsets.UTF_8).length;
+        }
+        return n;
+    }
+
+    void encode(ByteBuffer out) {
+        if (!present) {
+            return;
+        }
+        out.putInt(words.length);
+        for (int i = 0; i < words.length; i++) {
+            byte[] utf8 = words[i].getBytes(StandardCharsets.UTF_8);
+            out.putLong(starts[i]).putLong(ends[i]).putInt(utf8.length).put(utf8);
+        }
+    }
+
+    /** Reads what {@link #encode} wrote at the end of a state: nothing left is {@link #NONE}. */
+    static WordList decode(ByteBuffer in) {
+        if (!in.hasRemaining()) {
+            return NONE;
+        }
+        int n = in.getInt();
+        long[] s = new long[n];
+        long[] e = new long[n];
+        String[] w = new String[n];
+        for (int i = 0; i < n; i++) {
+            s[i] = in.getLong();
+            e[i] = in.getLong();
+            byte[] utf8 = new byte[in.getInt()];
+            in.get(utf8);
+            w[i] = new String(utf8, StandardCharsets.UTF_8);
+        }
+        return new WordList(true, s, e, w);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof WordList l && present == l.present && Arrays.equals(starts, l.starts)
+                && Arrays.equals(ends, l.ends) && Arrays.equals(words, l.words);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(starts) * 31 + Arrays.hashCode(words) + (present ? 1 : 0);
+    }
+
+    @Override
+    public String toString() {
+        return present ? String.join(" ", words) : "(none)";
+    }
+}
