@@ -14,6 +14,7 @@ import dev.segmon.app.topology.TopicAdmin;
 import dev.segmon.app.topology.TransientFailureHandler;
 import dev.segmon.app.web.WebRoutes;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -49,6 +50,11 @@ public final class Monitor implements AutoCloseable {
     private Monitor(MonitorConfig config) {
         this.config = config;
         this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        // Kafka Streams tags a window store's RocksDB metrics rocksdb.window.state.id and a
+        // key-value store's rocksdb.state.id under the same meter names; Prometheus needs one set of
+        // label names per family, so the registry refused one kind (with a warning). One tag name
+        // for both keeps every store's metrics.
+        registry.config().meterFilter(MeterFilter.renameTag("kafka.stream.state", "rocksdb.window.state.id", "rocksdb.state.id"));
         // The segmon_* families alone, for /metrics?name[]=segmon_...: see MetricsServer.
         PrometheusMeterRegistry own = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         // Bound first: its port (ephemeral when 0) is this instance's application.server, which the

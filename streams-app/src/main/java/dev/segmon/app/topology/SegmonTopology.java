@@ -151,6 +151,9 @@ public final class SegmonTopology {
         // No global stores; set so that Kafka Streams 4.x does not warn at every start that the
         // processing exception handler will cover global threads from Kafka 5.0 on.
         p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
+        // The partition assignor reads a StreamsConfig of its own from the main consumer's settings
+        // (Kafka's AssignorConfiguration), which warns the same unless they carry the setting too.
+        p.put(StreamsConfig.mainConsumerPrefix(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG), true);
         p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         if (config.stateDir() != null) {
