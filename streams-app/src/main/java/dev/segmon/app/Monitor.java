@@ -1,8 +1,10 @@
 package dev.segmon.app;
 
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.metrics.EstimateMetrics;
 import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.state.EstimateView;
 import dev.segmon.app.state.MonitorState;
 import dev.segmon.app.state.StoreMonitorState;
 import dev.segmon.app.topology.SegmonTopology;
@@ -82,6 +84,9 @@ public final class Monitor implements AutoCloseable {
         StoreMetrics storeMetrics = new StoreMetrics(state, System::currentTimeMillis);
         registry.getPrometheusRegistry().register(storeMetrics);
         own.getPrometheusRegistry().register(storeMetrics);
+        EstimateMetrics estimateMetrics = new EstimateMetrics(new EstimateView(StoreMonitorState.of(streams)), System::currentTimeMillis);
+        registry.getPrometheusRegistry().register(estimateMetrics);
+        own.getPrometheusRegistry().register(estimateMetrics);
         streams.start();
     }
 

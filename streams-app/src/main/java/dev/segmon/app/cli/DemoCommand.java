@@ -73,6 +73,10 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Window the lines show: 5m (default) or cumulative.")
     String window;
 
+    @Option(names = "--reference-delay", paramLabel = "DURATION", defaultValue = "0",
+            description = "Send each reference this long after its hypotheses, so that the early estimate warns first (default: ${DEFAULT-VALUE}).")
+    String referenceDelay;
+
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "0",
             description = "Stop after this long; 0 = run until Ctrl-C (default: ${DEFAULT-VALUE}).")
     String duration;
@@ -134,7 +138,8 @@ public final class DemoCommand implements Callable<Integer> {
         if (every.isZero()) {
             throw new UsageException("--report-every must be longer than 0");
         }
-        return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing), every, window);
+        return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing), every, window,
+                duration("--reference-delay", referenceDelay));
     }
 
     private static Duration duration(String option, String text) {

@@ -113,12 +113,18 @@ public final class DemoTraffic implements Runnable {
             for (long t : hypothesis(n, m, elapsed)) {
                 sink.boundary(id, model, TIER, Micros.seconds(t));
             }
-            sink.end(id, model, TIER);
+            sink.end(id, model, TIER, duration(n));
         }
         if (!referenceFirst) {
             sink.reference(id, TIER, words(n));
         }
         sent++;
+    }
+
+    /** The audio's length, as the end message reports it: the reference's last end (the corpus has no file lengths). */
+    public double duration(long n) {
+        List<Segment> w = words(n);
+        return w.isEmpty() ? 0 : w.get(w.size() - 1).end();
     }
 
     private List<Segment> words(long n) {

@@ -2,8 +2,10 @@ package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.processors.BoundaryProcessor;
+import dev.segmon.app.processors.EstimateBook;
 import dev.segmon.app.processors.ProcessorNames;
 import dev.segmon.app.processors.UtteranceBook;
+import dev.segmon.app.state.EstimateState;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys;
 import dev.segmon.app.state.MinuteCounts;
@@ -28,7 +30,7 @@ import org.apache.kafka.streams.state.Stores;
  *  segmon.hypotheses --+                    +--> segmon.scores
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
- *                            5 key-value stores, 1 window store)
+ *                            10 key-value stores, 2 window stores)
  * </pre>
  *
  * Both inputs are keyed by utterance id and so co-partitioned: one task sees every record of an
@@ -80,7 +82,7 @@ public final class SegmonTopology {
      * the commit, and interactive queries read through it).
      */
     public static List<StoreBuilder<?>> stores(boolean persistent) {
-        return List.of(
+        List<StoreBuilder<?>> all = new java.util.ArrayList<>(List.of(
                 keyValue(StoreNames.REFERENCES, Keys.UtteranceTier.SERDE, ReferenceState.SERDE, persistent),
                 keyValue(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisState.SERDE, persistent),
                 keyValue(StoreNames.TOTALS, Keys.ModelTier.SERDE, Totals.SERDE, persistent),
@@ -89,7 +91,23 @@ public final class SegmonTopology {
                 Stores.windowStoreBuilder(persistent
                                 ? Stores.persistentWindowStore(StoreNames.MINUTE_WINDOWS, MINUTE_WINDOW_RETENTION, MINUTE, false)
                                 : Stores.inMemoryWindowStore(StoreNames.MINUTE_WINDOWS, MINUTE_WINDOW_RETENTION, MINUTE, false),
-                        Keys.ModelTier.SERDE, MinuteCounts.SERDE).withCachingEnabled());
+                        Keys.ModelTier.SERDE, MinuteCounts.SERDE).withCachingEnabled()));
+        all.addAll(estimateStores(persistent));
+        return List.copyOf(all);
+    }
+
+    /** The stores of {@link EstimateBook} (docs/contract.md 3.2, the early estimate). */
+    private static List<StoreBuilder<?>> estimateStores(boolean persistent) {
+        return List.of(
+                keyValue(EstimateState.ENDED, Keys.HypothesisKey.SERDE, EstimateState.Ended.SERDE, persistent),
+                keyValue(EstimateState.HYPOTHESIS_RATES, Keys.ModelTier.SERDE, EstimateState.RATES, persistent),
+                keyValue(EstimateState.REFERENCE_RATES, Keys.TIER, EstimateState.RATES, persistent),
+                keyValue(EstimateState.BACKTEST, Keys.ModelTier.SERDE, EstimateState.BACKTESTS, persistent),
+                keyValue(EstimateState.REFUSED, EstimateState.RefusalKey.SERDE, StateSerde.COUNT, persistent),
+                Stores.windowStoreBuilder(persistent
+                                ? Stores.persistentWindowStore(EstimateState.HYPOTHESIS_MINUTES, MINUTE_WINDOW_RETENTION, MINUTE, false)
+                                : Stores.inMemoryWindowStore(EstimateState.HYPOTHESIS_MINUTES, MINUTE_WINDOW_RETENTION, MINUTE, false),
+                        Keys.ModelTier.SERDE, EstimateState.RATES).withCachingEnabled());
     }
 
     private static final Duration MINUTE = Duration.ofMinutes(1);
@@ -99,7 +117,7 @@ public final class SegmonTopology {
      * processor instance (each holds its task's stores); their stores are among {@link #stores}.
      */
     static List<UtteranceBook> books(MonitorConfig config) {
-        return List.of();
+        return List.of(new EstimateBook());
     }
 
     private static <K, V> StoreBuilder<?> keyValue(String name, Serde<K> keys, Serde<V> values, boolean persistent) {

@@ -4,7 +4,13 @@ package dev.segmon.app.wire;
  * A message of the hypotheses topic (docs/contract.md 3.1): boundary times (possibly none) and/or
  * the end mark of one (utterance, model, tier). Times are sorted.
  */
-public record HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end) implements InputEvent {
+public record HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
+                              AudioDuration duration) implements InputEvent {
+
+    /** Without a duration. */
+    public HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end) {
+        this(utterance, model, tier, times, end, AudioDuration.ABSENT);
+    }
 
     /** One boundary: {@code {"utterance": "u1", "model": "asr-v7", "tier": "word", "time": 0.31}}. */
     public static HypothesisEvent boundary(String utterance, String model, String tier, double time) {
@@ -14,6 +20,11 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
     /** The end mark: {@code {"utterance": "u1", "model": "asr-v7", "tier": "word", "end": true}}. */
     public static HypothesisEvent end(String utterance, String model, String tier) {
         return new HypothesisEvent(utterance, model, tier, new double[0], true);
+    }
+
+    /** The end mark with the audio's duration: {@code {..., "end": true, "duration": 3.2}}. */
+    public static HypothesisEvent end(String utterance, String model, String tier, double durationSeconds) {
+        return new HypothesisEvent(utterance, model, tier, new double[0], true, AudioDuration.of(durationSeconds));
     }
 
     /** The message: {@code time} for one boundary, {@code times} for several, {@code end} when set. */
@@ -32,6 +43,9 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
             }
             if (end) {
                 g.writeBooleanField("end", true);
+                if (duration.usable()) {
+                    g.writeNumberField("duration", duration.seconds());
+                }
             }
             g.writeEndObject();
         });

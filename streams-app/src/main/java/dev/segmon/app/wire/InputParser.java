@@ -66,7 +66,9 @@ final class InputParser {
             }
         }
         Arrays.sort(values);
-        return new HypothesisEvent(utterance, model, tier, values, ended);
+        // The duration belongs to the end mark; a bad one is refused alone (AudioDuration).
+        AudioDuration duration = ended ? AudioDuration.parse(root.get("duration")) : AudioDuration.ABSENT;
+        return new HypothesisEvent(utterance, model, tier, values, ended, duration);
     }
 
     static InputEvent reference(byte[] key, byte[] value, Set<String> tiers) {

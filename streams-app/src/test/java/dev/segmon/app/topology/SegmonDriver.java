@@ -1,7 +1,9 @@
 package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.metrics.EstimateMetrics;
 import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.state.EstimateView;
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MonitorState;
@@ -40,6 +42,8 @@ final class SegmonDriver implements AutoCloseable {
     final TestOutputTopic<byte[], byte[]> deadLetters;
     /** The read-only view the exporter reads, over this driver's stores. */
     final MonitorState state;
+    /** The early estimate's view over this driver's stores. */
+    final EstimateView estimates;
     private final Path stateDir;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -59,6 +63,8 @@ final class SegmonDriver implements AutoCloseable {
         this.state = new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore);
         registry.getPrometheusRegistry().register(new StoreMetrics(state,
                 () -> START.toEpochMilli() + 60_000L)); // "now" for the 5m window: one minute after START
+        this.estimates = new EstimateView(new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore));
+        registry.getPrometheusRegistry().register(new EstimateMetrics(estimates, () -> START.toEpochMilli() + 60_000L));
     }
 
     static SegmonDriver defaults() throws Exception {
