@@ -121,11 +121,19 @@ public final class DemoTraffic implements Runnable {
         sent++;
     }
 
-    /** The audio's length, as the end message reports it: the reference's last end (the corpus has no file lengths). */
+    /**
+     * The audio's length, as the end message reports it. The corpus has no file lengths: the
+     * reference's last end plus {@link #TRAILING_AUDIO_S}, as recorded audio runs on past the last
+     * word, and a boundary the simulated noise puts just after the last word must still lie
+     * within the audio (else the monitor refuses the duration as before_last_boundary).
+     */
     public double duration(long n) {
         List<Segment> w = words(n);
-        return w.isEmpty() ? 0 : w.get(w.size() - 1).end();
+        return (w.isEmpty() ? 0 : w.get(w.size() - 1).end()) + TRAILING_AUDIO_S;
     }
+
+    /** Seconds of audio after the last word: over 30 standard deviations of the default jitter (8 ms). */
+    static final double TRAILING_AUDIO_S = 0.25;
 
     private List<Segment> words(long n) {
         return corpus.get((int) (n % corpus.size())).words();
