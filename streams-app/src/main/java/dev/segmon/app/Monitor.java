@@ -1,12 +1,14 @@
 package dev.segmon.app;
 
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.metrics.EstimateMetrics;
 import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.IntervalMetrics;
 import dev.segmon.app.metrics.StoreMetrics;
 import dev.segmon.app.state.IntervalState;
 import dev.segmon.app.metrics.WordMetrics;
 import dev.segmon.app.state.WordState;
+import dev.segmon.app.state.EstimateView;
 import dev.segmon.app.state.MonitorState;
 import dev.segmon.app.state.StoreMonitorState;
 import dev.segmon.app.topology.SegmonTopology;
@@ -101,6 +103,9 @@ public final class Monitor implements AutoCloseable {
         WordMetrics wordMetrics = new WordMetrics(new WordState((StoreMonitorState) state), System::currentTimeMillis);
         registry.getPrometheusRegistry().register(wordMetrics);
         own.getPrometheusRegistry().register(wordMetrics);
+        EstimateMetrics estimateMetrics = new EstimateMetrics(new EstimateView(StoreMonitorState.of(streams)), System::currentTimeMillis);
+        registry.getPrometheusRegistry().register(estimateMetrics);
+        own.getPrometheusRegistry().register(estimateMetrics);
         streams.start();
     }
 

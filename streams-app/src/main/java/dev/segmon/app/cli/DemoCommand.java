@@ -83,6 +83,10 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Paired comparisons the monitor books (default: ${DEFAULT-VALUE}: a regression and an A/A pair).")
     List<String> compare;
 
+    @Option(names = "--reference-delay", paramLabel = "DURATION", defaultValue = "0s",
+            description = "Send each reference this long after its hypotheses, so that the early estimate warns first (default: ${DEFAULT-VALUE}).")
+    Duration referenceDelay;
+
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "0",
             description = "Stop after this long; 0 = run until Ctrl-C (default: ${DEFAULT-VALUE}).")
     Duration duration;
@@ -150,6 +154,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (window != null && !window.equals(DemoReport.SLIDING) && !window.equals(DemoReport.CUMULATIVE)) {
             throw new UsageException("--window must be " + DemoReport.SLIDING + " or " + DemoReport.CUMULATIVE + ", not " + window);
         }
-        return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing, healthy.named("healthy-b")), every, window);
+        return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing, healthy.named("healthy-b")), every, window,
+                referenceDelay);
     }
 }

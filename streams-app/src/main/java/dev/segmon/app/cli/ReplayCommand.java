@@ -57,6 +57,10 @@ public final class ReplayCommand implements Callable<Integer> {
                     + "(keep it within the monitor's --max-disorder; default: ${DEFAULT-VALUE} = in time order).")
     double shuffleWithin;
 
+    @Option(names = "--no-duration",
+            description = "Send end messages without the audio's duration (default: the later of the reference's last segment end and the hypothesis' last boundary).")
+    boolean noDuration;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --shuffle-within (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -136,6 +140,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 .shuffleWithin(shuffleWithin)
                 .seed(seed)
                 .ignoreLabels(input.ignoredLabels())
+                .durations(!noDuration)
                 .build();
     }
 

@@ -3,6 +3,7 @@ package dev.segmon.app.demo;
 import dev.segmon.app.broker.Directories;
 import dev.segmon.app.broker.EmbeddedBroker;
 import dev.segmon.app.replay.KafkaTrafficSink;
+import dev.segmon.app.replay.TrafficSink;
 import dev.segmon.app.replay.Ticker;
 import dev.segmon.app.replay.InputTopics;
 import java.io.IOException;
@@ -27,6 +28,7 @@ public final class Demo implements AutoCloseable {
     private EmbeddedBroker broker;
     private DemoMonitor monitor;
     private KafkaTrafficSink sink;
+    private DelayedReferences delayed;
     private DemoTraffic traffic;
     private Thread trafficThread;
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -34,9 +36,18 @@ public final class Demo implements AutoCloseable {
 
     /** The demo's settings. */
     public record Options(Path dataDir, double utterancesPerSecond, long seed, List<SimulatedModel> models,
-                          Duration reportEvery, String window) {
+                          Duration reportEvery, String window, Duration referenceDelay) {
         public Options {
             models = List.copyOf(models);
+            if (referenceDelay.isNegative()) {
+                throw new IllegalArgumentException("the reference delay must be >= 0, not " + referenceDelay);
+            }
+        }
+
+        /** References sent with their utterance. */
+        public Options(Path dataDir, double utterancesPerSecond, long seed, List<SimulatedModel> models,
+                       Duration reportEvery, String window) {
+            this(dataDir, utterancesPerSecond, seed, models, reportEvery, window, Duration.ZERO);
         }
     }
 
@@ -75,7 +86,12 @@ public final class Demo implements AutoCloseable {
         out.println("metrics: http://127.0.0.1:" + monitor.metricsPort() + "/metrics");
         out.flush();
         sink = new KafkaTrafficSink(broker.bootstrapServers(), InputTopics.DEFAULT, Map.of());
-        traffic = new DemoTraffic(DemoCorpus.load(), options.models(), sink, options.utterancesPerSecond(),
+        TrafficSink to = sink;
+        if (!options.referenceDelay().isZero()) {
+            delayed = new DelayedReferences(sink, options.referenceDelay());
+            to = delayed;
+        }
+        traffic = new DemoTraffic(DemoCorpus.load(), options.models(), to, options.utterancesPerSecond(),
                 options.seed(), Ticker.SYSTEM);
         if (options.dataDir() != null) {
             // A kept data directory already holds earlier runs' utterances: send new ids.
@@ -164,6 +180,9 @@ public final class Demo implements AutoCloseable {
                 traffic.stop();
                 trafficThread.interrupt();
                 trafficThread.join(10_000);
+            }
+            if (delayed != null) {
+                delayed.close();
             }
             if (sink != null) {
                 sink.close();

@@ -122,7 +122,7 @@ public final class DemoTraffic implements Runnable {
         for (int m = 0; m < models.size(); m++) {
             String model = models.get(m).name();
             sendHypothesis(id, model, hypothesis(n, m, elapsed), words(n), new Random(~seedOf(n, m)));
-            sink.end(id, model, TIER);
+            sink.end(id, model, TIER, duration(n));
         }
         if (!referenceFirst) {
             sink.reference(id, TIER, words(n));
@@ -169,6 +169,20 @@ public final class DemoTraffic implements Runnable {
         }
         return null;
     }
+
+    /**
+     * The audio's length, as the end message reports it. The corpus has no file lengths: the
+     * reference's last end plus {@link #TRAILING_AUDIO_S}, as recorded audio runs on past the last
+     * word, and a boundary the simulated noise puts just after the last word must still lie
+     * within the audio (else the monitor refuses the duration as before_last_boundary).
+     */
+    public double duration(long n) {
+        List<Segment> w = words(n);
+        return (w.isEmpty() ? 0 : w.get(w.size() - 1).end()) + TRAILING_AUDIO_S;
+    }
+
+    /** Seconds of audio after the last word: over 30 standard deviations of the default jitter (8 ms). */
+    static final double TRAILING_AUDIO_S = 0.25;
 
     private List<Segment> words(long n) {
         return corpus.get((int) (n % corpus.size())).words();

@@ -170,7 +170,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         HypothesisState next = new HypothesisState(m, context.currentSystemTimeMs(), Math.max(state.lastRecordMs(), record.timestamp()), false, words);
         if (endedNow) {
             for (UtteranceBook b : books) {
-                b.ended(key, next, record.timestamp());
+                b.ended(key, next, h, record.timestamp());
             }
         }
         states.put(key, scorer.advance(key, next, states.reference(key.reference()), record.timestamp()));

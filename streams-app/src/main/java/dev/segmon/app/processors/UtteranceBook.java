@@ -3,6 +3,7 @@ package dev.segmon.app.processors;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.wire.HypothesisEvent;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -26,6 +27,14 @@ public interface UtteranceBook {
 
     /** A hypothesis received its end mark (its utterance may still wait for a reference). */
     default void ended(HypothesisKey key, HypothesisState hypothesis, long timestampMs) {
+    }
+
+    /**
+     * As {@link #ended(HypothesisKey, HypothesisState, long)}, with the end message itself (its
+     * optional {@code duration}, docs/contract.md 3.1); the processor calls this one.
+     */
+    default void ended(HypothesisKey key, HypothesisState hypothesis, HypothesisEvent end, long timestampMs) {
+        ended(key, hypothesis, timestampMs);
     }
 
     /** An utterance was closed ({@code reference} is null when none came). */

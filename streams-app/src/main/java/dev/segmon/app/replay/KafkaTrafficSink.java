@@ -64,6 +64,11 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     }
 
     @Override
+    public void end(String utterance, String model, String tier, double durationSeconds) {
+        send(topics.hypotheses(), utterance, HypothesisEvent.end(utterance, model, tier, durationSeconds).toJson());
+    }
+
+    @Override
     public void reference(String utterance, String tier, List<Segment> segments) {
         send(topics.references(), utterance, new ReferenceChunk(utterance, tier, segments, true).toJson());
     }

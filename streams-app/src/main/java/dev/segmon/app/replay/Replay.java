@@ -36,6 +36,7 @@ public final class Replay {
     private final String tier;
     private final double eventsPerSecond;
     private final long referenceDelayNanos;
+    private final boolean durations;
     private final double shuffleWithin;
     private final long seed;
     private final Set<String> ignoredLabels;
@@ -46,6 +47,7 @@ public final class Replay {
         this.tier = b.tier;
         this.eventsPerSecond = b.eventsPerSecond;
         this.referenceDelayNanos = b.referenceDelay.toNanos();
+        this.durations = b.durations;
         this.shuffleWithin = b.shuffleWithin;
         this.seed = b.seed;
         this.ignoredLabels = Set.copyOf(b.ignoredLabels);
@@ -103,16 +105,17 @@ public final class Replay {
             }
             sentReferences += sendDue(pending, sink, pacer, false);
             pacer.await();
-            sink.end(hyp.id(), model, tier);
+            Utterance ref = refs.remove(hyp.id());
+            end(sink, hyp.id(), ref, hyp);
             ends++;
-            pending.add(new Pending(hyp.id(), refs.remove(hyp.id()), ticker.nanoTime() + referenceDelayNanos));
+            pending.add(new Pending(hyp.id(), ref, ticker.nanoTime() + referenceDelayNanos));
         }
         // Reference-only ids: the model produced nothing for them, which is a hypothesis too.
         for (Utterance ref : refs.values()) {
             utterances++;
             sentReferences += sendDue(pending, sink, pacer, false);
             pacer.await();
-            sink.end(ref.id(), model, tier);
+            end(sink, ref.id(), ref, null);
             ends++;
             pending.add(new Pending(ref.id(), ref, ticker.nanoTime() + referenceDelayNanos));
         }
@@ -133,6 +136,36 @@ public final class Replay {
         }
         out.sort(dev.segmon.app.wire.Words.ORDER);
         return out;
+    }
+
+    /**
+     * The end mark, with the audio's {@code duration} (docs/contract.md 3.1) unless durations are
+     * off: the later of the reference's last segment end and the hypothesis' last boundary, so
+     * that the monitor never finds a boundary past the audio's end. None when neither side has a
+     * time.
+     */
+    private void end(TrafficSink sink, String id, Utterance reference, Utterance hypothesis) {
+        double d = Math.max(lastTime(reference), lastTime(hypothesis));
+        if (durations && d >= 0) {
+            sink.end(id, model, tier, d);
+        } else {
+            sink.end(id, model, tier);
+        }
+    }
+
+    /** The latest time of an utterance, silences included (they are audio too); -1 when it has none. */
+    private static double lastTime(Utterance u) {
+        double last = -1;
+        if (u instanceof Utterance.Segmented s) {
+            for (dev.segmon.model.alignment.Segment g : s.segments()) {
+                last = Math.max(last, g.end());
+            }
+        } else if (u instanceof Utterance.Marked m) {
+            for (double t : m.times()) {
+                last = Math.max(last, t);
+            }
+        }
+        return last;
     }
 
     /** Sends the references whose time has come, or all of them (waiting for each) when {@code all}. */
@@ -175,6 +208,7 @@ public final class Replay {
         private long seed = 1;
         private Set<String> ignoredLabels = Set.of();
         private Ticker ticker = Ticker.SYSTEM;
+        private boolean durations = true;
 
         private Builder() {
         }
@@ -224,6 +258,12 @@ public final class Replay {
 
         public Builder ignoreLabels(Set<String> labels) {
             this.ignoredLabels = labels;
+            return this;
+        }
+
+        /** Whether end messages carry the audio's duration (default true). */
+        public Builder durations(boolean durations) {
+            this.durations = durations;
             return this;
         }
 

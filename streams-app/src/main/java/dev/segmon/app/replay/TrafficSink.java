@@ -23,6 +23,11 @@ public interface TrafficSink {
     /** The model's hypothesis for this utterance is complete. */
     void end(String utterance, String model, String tier);
 
+    /** The end, with the seconds of audio that were decoded (docs/contract.md 3.1 {@code duration}). */
+    default void end(String utterance, String model, String tier, double durationSeconds) {
+        end(utterance, model, tier);
+    }
+
     /** The whole reference of an utterance, in one message marked final. */
     void reference(String utterance, String tier, List<Segment> segments);
 }

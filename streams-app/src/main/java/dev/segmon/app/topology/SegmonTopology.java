@@ -7,6 +7,8 @@ import dev.segmon.app.processors.PairedBook;
 import dev.segmon.app.processors.ProcessorNames;
 import dev.segmon.app.processors.UtteranceBook;
 import dev.segmon.app.processors.WordBook;
+import dev.segmon.app.processors.EstimateBook;
+import dev.segmon.app.state.EstimateState;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys;
 import dev.segmon.app.state.MinuteCounts;
@@ -34,7 +36,7 @@ import org.apache.kafka.streams.state.Stores;
  *  segmon.hypotheses --+                    +--> segmon.scores
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
- *                            9 key-value stores, 4 window stores)
+ *                            14 key-value stores, 5 window stores)
  * </pre>
  *
  * Both inputs are keyed by utterance id and so co-partitioned: one task sees every record of an
@@ -88,7 +90,7 @@ public final class SegmonTopology {
      * the commit, and interactive queries read through it).
      */
     public static List<StoreBuilder<?>> stores(boolean persistent) {
-        return List.of(
+        List<StoreBuilder<?>> all = new java.util.ArrayList<>(List.of(
                 keyValue(StoreNames.REFERENCES, Keys.UtteranceTier.SERDE, ReferenceState.SERDE, persistent),
                 keyValue(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisState.SERDE, persistent),
                 keyValue(StoreNames.TOTALS, Keys.ModelTier.SERDE, Totals.SERDE, persistent),
@@ -101,7 +103,20 @@ public final class SegmonTopology {
                 minutes(StoreNames.PAIRED_MOMENT_MINUTES, Keys.PairTier.SERDE, Moments.PAIRED, persistent),
                 keyValue(StoreNames.PAIRED_PENDING, Keys.PendingKey.SERDE, Moments.PENDING, persistent),
                 keyValue(StoreNames.WORD_TOTALS, Keys.ModelTier.SERDE, WordCounts.SERDE, persistent),
-                minutes(StoreNames.WORD_MINUTES, Keys.ModelTier.SERDE, WordCounts.SERDE, persistent));
+                minutes(StoreNames.WORD_MINUTES, Keys.ModelTier.SERDE, WordCounts.SERDE, persistent)));
+        all.addAll(estimateStores(persistent));
+        return List.copyOf(all);
+    }
+
+    /** The stores of {@link EstimateBook} (docs/contract.md 3.2, the early estimate). */
+    private static List<StoreBuilder<?>> estimateStores(boolean persistent) {
+        return List.of(
+                keyValue(EstimateState.ENDED, Keys.HypothesisKey.SERDE, EstimateState.Ended.SERDE, persistent),
+                keyValue(EstimateState.HYPOTHESIS_RATES, Keys.ModelTier.SERDE, EstimateState.RATES, persistent),
+                keyValue(EstimateState.REFERENCE_RATES, Keys.TIER, EstimateState.RATES, persistent),
+                keyValue(EstimateState.BACKTEST, Keys.ModelTier.SERDE, EstimateState.BACKTESTS, persistent),
+                keyValue(EstimateState.REFUSED, EstimateState.RefusalKey.SERDE, StateSerde.COUNT, persistent),
+                minutes(EstimateState.HYPOTHESIS_MINUTES, Keys.ModelTier.SERDE, EstimateState.RATES, persistent));
     }
 
     /** A window store of one-minute windows of record time, kept {@link #MINUTE_WINDOW_RETENTION}. */
@@ -121,7 +136,7 @@ public final class SegmonTopology {
     static List<UtteranceBook> books(MonitorConfig config) {
         return List.of(new MomentsBook(),
                 new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay()),
-                new WordBook(StoreNames.WORD_TOTALS, StoreNames.WORD_MINUTES));
+                new WordBook(StoreNames.WORD_TOTALS, StoreNames.WORD_MINUTES), new EstimateBook());
     }
 
     private static <K, V> StoreBuilder<?> keyValue(String name, Serde<K> keys, Serde<V> values, boolean persistent) {

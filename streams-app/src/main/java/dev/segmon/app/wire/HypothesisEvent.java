@@ -4,19 +4,20 @@ package dev.segmon.app.wire;
  * A message of the hypotheses topic (docs/contract.md 3.1): boundary times (possibly none) and/or
  * the end mark of one (utterance, model, tier). Times are sorted. A message with {@code words}
  * carries them in {@code words} (sorted by start, end, word; null when the message had no
- * {@code words} field) and their distinct starts and ends in {@code times}.
+ * {@code words} field) and their distinct starts and ends in {@code times}. An end mark may carry
+ * the audio's {@code duration} ({@link AudioDuration#ABSENT} when it did not).
  */
 public record HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
-                              java.util.List<dev.segmon.model.alignment.Segment> words) implements InputEvent {
+                              java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration) implements InputEvent {
 
-    /** A message of bare times (no {@code words}). */
+    /** A message of bare times (no {@code words}) and no duration. */
     public HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end) {
-        this(utterance, model, tier, times, end, null);
+        this(utterance, model, tier, times, end, null, AudioDuration.ABSENT);
     }
 
     /** Words: {@code {"utterance": "u1", "model": "asr-v7", "tier": "word", "words": [{"start": 0.0, "end": 0.31, "word": "hi"}]}}. */
     public static HypothesisEvent words(String utterance, String model, String tier, java.util.List<dev.segmon.model.alignment.Segment> words) {
-        return new HypothesisEvent(utterance, model, tier, Words.times(words), false, Words.sorted(words));
+        return new HypothesisEvent(utterance, model, tier, Words.times(words), false, Words.sorted(words), AudioDuration.ABSENT);
     }
 
     /** One boundary: {@code {"utterance": "u1", "model": "asr-v7", "tier": "word", "time": 0.31}}. */
@@ -29,9 +30,14 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
         return new HypothesisEvent(utterance, model, tier, new double[0], true);
     }
 
-    /** This message with the end mark set as given. */
-    public HypothesisEvent withEnd(boolean ended) {
-        return new HypothesisEvent(utterance, model, tier, times, ended, words);
+    /** This message with the end mark (and the duration it carries) set as given. */
+    public HypothesisEvent withEnd(boolean ended, AudioDuration duration) {
+        return new HypothesisEvent(utterance, model, tier, times, ended, words, duration);
+    }
+
+    /** The end mark with the audio's duration: {@code {..., "end": true, "duration": 3.2}}. */
+    public static HypothesisEvent end(String utterance, String model, String tier, double durationSeconds) {
+        return new HypothesisEvent(utterance, model, tier, new double[0], true, null, AudioDuration.of(durationSeconds));
     }
 
     /** The message: {@code time} for one boundary, {@code times} for several, {@code end} when set. */
@@ -60,6 +66,9 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
             }
             if (end) {
                 g.writeBooleanField("end", true);
+                if (duration.usable()) {
+                    g.writeNumberField("duration", duration.seconds());
+                }
             }
             g.writeEndObject();
         });

@@ -38,12 +38,14 @@ final class InputParser {
             return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "end must be true or false");
         }
         boolean ended = end != null && end.booleanValue();
+        // The duration belongs to the end mark; a bad one is refused alone (AudioDuration).
+        AudioDuration duration = ended ? AudioDuration.parse(root.get("duration")) : AudioDuration.ABSENT;
         JsonNode words = root.get("words");
         if (words != null) {
             if (time != null || times != null) {
                 return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "both words and time(s)");
             }
-            return words(utterance, model, tier, words, ended);
+            return words(utterance, model, tier, words, ended, duration);
         }
         double[] values;
         if (time != null && times != null) {
@@ -73,14 +75,14 @@ final class InputParser {
             }
         }
         Arrays.sort(values);
-        return new HypothesisEvent(utterance, model, tier, values, ended);
+        return new HypothesisEvent(utterance, model, tier, values, ended, null, duration);
     }
 
     /**
      * A message with {@code words}: each {@code {"start", "end", "word"}} with finite times, 0 <=
      * start <= end, and a string word; the whole record is refused otherwise, as for times.
      */
-    private static InputEvent words(String utterance, String model, String tier, JsonNode words, boolean ended) {
+    private static InputEvent words(String utterance, String model, String tier, JsonNode words, boolean ended, AudioDuration duration) {
         if (!words.isArray()) {
             return new Rejected(DeadLetterReason.INVALID_WORD, model, tier, "words must be an array");
         }
@@ -106,7 +108,7 @@ final class InputParser {
             }
             out.add(new Segment(from, to, word.textValue()));
         }
-        return HypothesisEvent.words(utterance, model, tier, out).withEnd(ended);
+        return HypothesisEvent.words(utterance, model, tier, out).withEnd(ended, duration);
     }
 
     static InputEvent reference(byte[] key, byte[] value, Set<String> tiers) {

@@ -56,17 +56,19 @@ class ReplayCommandTest {
         // Hypotheses, in file order, then each one's end: u1 has labels, so its words, one message
         // each (their boundaries 0.0, 0.48, 1.2); u2 its distinct times ascending {0.1, 0.9} (0.1
         // repeated), h4 = {2.0}; then r3, present only in the reference, gets an end with no
-        // boundary (its hypothesis is empty, as eval pairs it).
+        // boundary (its hypothesis is empty, as eval pairs it). Each end carries the duration: the
+        // later of the reference's last time and the hypothesis' last boundary: u1 max(1.2, 1.2),
+        // u2 max(0.9, 0.9), h4 (no reference) 2.0, r3 (no hypothesis) 0.4.
         String u1 = "{\"utterance\":\"u1\",\"model\":\"asr-v7\",\"tier\":\"word\",";
         String u2 = "{\"utterance\":\"u2\",\"model\":\"asr-v7\",\"tier\":\"word\",";
         String h4 = "{\"utterance\":\"h4\",\"model\":\"asr-v7\",\"tier\":\"word\",";
         String r3 = "{\"utterance\":\"r3\",\"model\":\"asr-v7\",\"tier\":\"word\",";
         List<String> expectedHyp = List.of(
                 u1 + "\"words\":[{\"start\":0.0,\"end\":0.48,\"word\":\"x\"}]}",
-                u1 + "\"words\":[{\"start\":0.48,\"end\":1.2,\"word\":\"y\"}]}", u1 + "\"end\":true}",
-                u2 + "\"time\":0.1}", u2 + "\"time\":0.9}", u2 + "\"end\":true}",
-                h4 + "\"time\":2.0}", h4 + "\"end\":true}",
-                r3 + "\"end\":true}");
+                u1 + "\"words\":[{\"start\":0.48,\"end\":1.2,\"word\":\"y\"}]}", u1 + "\"end\":true,\"duration\":1.2}",
+                u2 + "\"time\":0.1}", u2 + "\"time\":0.9}", u2 + "\"end\":true,\"duration\":0.9}",
+                h4 + "\"time\":2.0}", h4 + "\"end\":true,\"duration\":2.0}",
+                r3 + "\"end\":true,\"duration\":0.4}");
         List<ConsumerRecord<String, String>> hypRecords = KafkaTestClients.consume(broker.bootstrapServers(), "t1.hyp", 9);
         assertEquals(expectedHyp.size(), hypRecords.size());
         for (int i = 0; i < expectedHyp.size(); i++) {

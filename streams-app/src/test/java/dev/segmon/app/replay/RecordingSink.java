@@ -41,6 +41,11 @@ public final class RecordingSink implements TrafficSink {
     }
 
     @Override
+    public void end(String utterance, String model, String tier, double durationSeconds) {
+        sent.add(new Sent("h", utterance, HypothesisEvent.end(utterance, model, tier, durationSeconds).toJson(), clock.getAsLong()));
+    }
+
+    @Override
     public void reference(String utterance, String tier, List<Segment> segments) {
         sent.add(new Sent("r", utterance, new ReferenceChunk(utterance, tier, segments, true).toJson(), clock.getAsLong()));
     }

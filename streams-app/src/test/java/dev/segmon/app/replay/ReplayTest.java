@@ -36,6 +36,26 @@ class ReplayTest {
         assertEquals(List.of("h:u1@0", "h:u1@0", "h:u1@0", "h:u2@0", "h:u2@0", "r:u1@5", "r:u2@5"), order);
     }
 
+    /**
+     * The end carries the later of the reference's last time and the hypothesis' last boundary:
+     * u1 max(0.5, 0.5) = 0.5, u2 max(0.3, 0.25) = 0.3; u3 (reference only, [0.2, 0.9]) 0.9;
+     * with --no-duration none.
+     */
+    @Test
+    void endsCarryTheAudioDurationUnlessTurnedOff() throws Exception {
+        String ref = REF + "{\"id\": \"u3\", \"boundaries\": [0.2, 0.9]}\n";
+        RecordingSink sink = new RecordingSink();
+        Replay.builder().model("m").ticker(new FakeTicker()).build().run(jsonl(ref), jsonl(HYP), sink);
+        List<String> ends = sink.sent.stream().filter(s -> s.topic().equals("h") && s.json().contains("\"end\"")).map(RecordingSink.Sent::json).toList();
+        assertEquals(List.of(
+                "{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"word\",\"end\":true,\"duration\":0.5}",
+                "{\"utterance\":\"u2\",\"model\":\"m\",\"tier\":\"word\",\"end\":true,\"duration\":0.3}",
+                "{\"utterance\":\"u3\",\"model\":\"m\",\"tier\":\"word\",\"end\":true,\"duration\":0.9}"), ends);
+        RecordingSink none = new RecordingSink();
+        Replay.builder().model("m").durations(false).ticker(new FakeTicker()).build().run(jsonl(ref), jsonl(HYP), none);
+        assertEquals(0, none.sent.stream().filter(s -> s.json().contains("duration")).count());
+    }
+
     @Test
     void rateSpacesMessagesOverBothTopics() throws Exception {
         FakeTicker ticker = new FakeTicker();

@@ -1,9 +1,11 @@
 package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.metrics.EstimateMetrics;
 import dev.segmon.app.metrics.StoreMetrics;
 import dev.segmon.app.metrics.WordMetrics;
 import dev.segmon.app.state.WordState;
+import dev.segmon.app.state.EstimateView;
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MonitorState;
@@ -46,6 +48,8 @@ final class SegmonDriver implements AutoCloseable {
     final dev.segmon.app.state.IntervalState intervals;
     /** The word figures' read-only view. */
     final WordState words;
+    /** The early estimate's view over this driver's stores. */
+    final EstimateView estimates;
     private final Path stateDir;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -71,6 +75,8 @@ final class SegmonDriver implements AutoCloseable {
                 intervals, () -> START.toEpochMilli() + 60_000L));
         this.words = new WordState(stores);
         registry.getPrometheusRegistry().register(new WordMetrics(words, () -> START.toEpochMilli() + 60_000L));
+        this.estimates = new EstimateView(new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore));
+        registry.getPrometheusRegistry().register(new EstimateMetrics(estimates, () -> START.toEpochMilli() + 60_000L));
     }
 
     static SegmonDriver defaults() throws Exception {

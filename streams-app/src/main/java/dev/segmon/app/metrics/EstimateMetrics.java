@@ -1,0 +1,175 @@
+package dev.segmon.app.metrics;
+
+import dev.segmon.app.state.EstimateView;
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.model.estimate.Backtest;
+import dev.segmon.model.estimate.EstimatedOverSegmentation;
+import dev.segmon.model.estimate.RateMoments;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.function.LongSupplier;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The early over-segmentation estimate's families (docs/contract.md 3.2), read from its stores at
+ * scrape time as {@link StoreMetrics} reads the boundary counts, and for the same reason (exact
+ * through crashes). The sums are counters so that Prometheus can compute the estimate and its
+ * interval over any range and across instances; the gauges are the estimate itself (window
+ * {@code cumulative} and {@code 5m}, rho as it stands), rho, and the backtest pair. Ratios come
+ * from the model records only ({@link EstimatedOverSegmentation}, {@link Backtest}); one whose
+ * denominator is still empty is left out.
+ */
+public final class EstimateMetrics implements MultiCollector {
+    private static final int SLIDING_MINUTES = 5;
+    private static final String SLIDING = "5m";
+
+    /** The six sums of {@link RateMoments}, as counter name suffixes. */
+    private static final Map<String, ToDoubleFunction<RateMoments>> SUMS = new LinkedHashMap<>();
+
+    static {
+        SUMS.put("utterances", RateMoments::utterances);
+        SUMS.put("boundaries", RateMoments::boundaries);
+        SUMS.put("audio_seconds", RateMoments::seconds);
+        SUMS.put("boundaries_squared", RateMoments::boundariesSquared);
+        SUMS.put("audio_seconds_squared", RateMoments::secondsSquared);
+        SUMS.put("boundary_audio_seconds", RateMoments::boundarySeconds);
+    }
+
+    private final EstimateView view;
+    private final LongSupplier wallClock;
+
+    public EstimateMetrics(EstimateView view, LongSupplier wallClock) {
+        this.view = view;
+        this.wallClock = wallClock;
+    }
+
+    @Override
+    public MetricSnapshots collect() {
+        List<MetricSnapshot> out = new ArrayList<>();
+        SortedMap<ModelTier, RateMoments> hypothesis = view.hypothesisRates();
+        SortedMap<String, RateMoments> reference = view.referenceRates();
+        SUMS.forEach((suffix, f) -> {
+            CounterSnapshot.Builder h = CounterSnapshot.builder().name("segmon_estimate_hypothesis_" + suffix)
+                    .help("Hypotheses that ended with a usable duration: sum of " + suffix.replace('_', ' ') + " (n = hypothesis boundaries).");
+            hypothesis.forEach((s, m) -> h.dataPoint(counter(series(s), f.applyAsDouble(m))));
+            CounterSnapshot.Builder r = CounterSnapshot.builder().name("segmon_estimate_reference_" + suffix)
+                    .help("Scored utterances with a duration, rho's sums: " + suffix.replace('_', ' ') + " (n = reference boundaries).");
+            reference.forEach((tier, m) -> r.dataPoint(counter(Labels.of("tier", tier), f.applyAsDouble(m))));
+            out.add(h.build());
+            out.add(r.build());
+        });
+
+        GaugeSnapshot.Builder rho = GaugeSnapshot.builder().name("segmon_estimate_reference_boundaries_per_second")
+                .help("rho: reference boundaries per second of audio, scored utterances with a duration");
+        reference.forEach((tier, m) -> {
+            if (m.rate() != null) {
+                rho.dataPoint(gauge(Labels.of("tier", tier), m.rate()));
+            }
+        });
+        out.add(rho.build());
+
+        GaugeSnapshot.Builder value = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_estimated_ratio")
+                .help("sum n_hyp / (rho * sum duration) - 1, before references arrive");
+        GaugeSnapshot.Builder lower = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_estimated_lower_ratio")
+                .help("Lower end of the estimate's 95 % utterance-level interval");
+        GaugeSnapshot.Builder upper = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_estimated_upper_ratio")
+                .help("Upper end of the estimate's 95 % utterance-level interval");
+        estimates(view.estimates(hypothesis), "cumulative", value, lower, upper);
+        estimates(view.estimates(view.hypothesisRates(wallClock.getAsLong(), SLIDING_MINUTES)), SLIDING, value, lower, upper);
+        out.add(value.build());
+        out.add(lower.build());
+        out.add(upper.build());
+
+        backtest(view.backtest(), out);
+
+        CounterSnapshot.Builder refused = CounterSnapshot.builder().name("segmon_durations_refused")
+                .help("End messages whose duration was not used, by reason (the end itself was)");
+        view.refused().forEach((k, n) -> refused.dataPoint(counter(
+                Labels.of("reason", k.reason().label(), "model", k.model(), "tier", k.tier()), n)));
+        out.add(refused.build());
+        return new MetricSnapshots(out);
+    }
+
+    private static void estimates(SortedMap<ModelTier, EstimatedOverSegmentation> estimates, String window,
+                                  GaugeSnapshot.Builder value, GaugeSnapshot.Builder lower, GaugeSnapshot.Builder upper) {
+        estimates.forEach((s, e) -> {
+            Labels l = series(s).add("window", window);
+            value.dataPoint(gauge(l, e.value()));
+            if (e.interval() != null) {
+                lower.dataPoint(gauge(l, e.interval().lower()));
+                upper.dataPoint(gauge(l, e.interval().upper()));
+            }
+        });
+    }
+
+    private static void backtest(SortedMap<ModelTier, Backtest> backtest, List<MetricSnapshot> out) {
+        CounterSnapshot.Builder m = CounterSnapshot.builder().name("segmon_estimate_backtest_utterances")
+                .help("Utterances that had an estimate and whose reference has come");
+        CounterSnapshot.Builder y = CounterSnapshot.builder().name("segmon_estimate_backtest_hypothesis_boundaries")
+                .help("Their hypothesis boundaries");
+        CounterSnapshot.Builder expected = CounterSnapshot.builder().name("segmon_estimate_backtest_expected_reference_boundaries")
+                .help("Their reference boundaries as the estimate expected them: rho * duration");
+        CounterSnapshot.Builder r = CounterSnapshot.builder().name("segmon_estimate_backtest_reference_boundaries")
+                .help("Their reference boundaries");
+        GaugeSnapshot.Builder estimated = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_backtest_estimated_ratio")
+                .help("Estimated OS of the backtest utterances: n_hyp / expected n_ref - 1");
+        GaugeSnapshot.Builder realised = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_backtest_realised_ratio")
+                .help("Realised OS of the same utterances: n_hyp / n_ref - 1");
+        backtest.forEach((s, b) -> {
+            Labels l = series(s);
+            m.dataPoint(counter(l, b.utterances()));
+            y.dataPoint(counter(l, b.hypothesis()));
+            expected.dataPoint(counter(l, b.expectedReference()));
+            r.dataPoint(counter(l, b.reference()));
+            if (b.estimated() != null) {
+                estimated.dataPoint(gauge(l, b.estimated()));
+            }
+            if (b.realised() != null) {
+                realised.dataPoint(gauge(l, b.realised()));
+            }
+        });
+        out.add(m.build());
+        out.add(y.build());
+        out.add(expected.build());
+        out.add(r.build());
+        out.add(estimated.build());
+        out.add(realised.build());
+    }
+
+    @Override
+    public List<String> getPrometheusNames() {
+        List<String> names = new ArrayList<>();
+        for (String suffix : SUMS.keySet()) {
+            names.add("segmon_estimate_hypothesis_" + suffix);
+            names.add("segmon_estimate_reference_" + suffix);
+        }
+        names.addAll(List.of("segmon_estimate_reference_boundaries_per_second",
+                "segmon_boundary_over_segmentation_estimated_ratio", "segmon_boundary_over_segmentation_estimated_lower_ratio",
+                "segmon_boundary_over_segmentation_estimated_upper_ratio", "segmon_estimate_backtest_utterances",
+                "segmon_estimate_backtest_hypothesis_boundaries", "segmon_estimate_backtest_expected_reference_boundaries",
+                "segmon_estimate_backtest_reference_boundaries", "segmon_boundary_over_segmentation_backtest_estimated_ratio",
+                "segmon_boundary_over_segmentation_backtest_realised_ratio", "segmon_durations_refused"));
+        return names;
+    }
+
+    private static Labels series(ModelTier s) {
+        return Labels.of("model", s.model(), "tier", s.tier());
+    }
+
+    private static CounterSnapshot.CounterDataPointSnapshot counter(Labels labels, double value) {
+        return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
+    }
+
+    private static GaugeSnapshot.GaugeDataPointSnapshot gauge(Labels labels, double value) {
+        return GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(value).build();
+    }
+}

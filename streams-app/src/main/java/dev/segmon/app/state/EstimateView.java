@@ -1,0 +1,70 @@
+package dev.segmon.app.state;
+
+import dev.segmon.app.state.EstimateState.RefusalKey;
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.wire.MinuteWindow;
+import dev.segmon.model.estimate.Backtest;
+import dev.segmon.model.estimate.EstimatedOverSegmentation;
+import dev.segmon.model.estimate.RateMoments;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The early estimate's figures read from its stores (docs/contract.md 3.2), for the metrics
+ * exporter and the live page: per tier rho's sums, per (model, tier) the hypothesis sums
+ * cumulative and over the last minutes, the backtest and the refused durations. Each call reads
+ * the stores afresh, across this instance's active tasks.
+ */
+public final class EstimateView {
+    private final StoreMonitorState stores;
+
+    public EstimateView(StoreMonitorState stores) {
+        this.stores = stores;
+    }
+
+    /** tier -> rho's sums (n_ref over duration of the referenced utterances with a duration). */
+    public SortedMap<String, RateMoments> referenceRates() {
+        return stores.all(EstimateState.REFERENCE_RATES, RateMoments::plus);
+    }
+
+    /** (model, tier) -> n_hyp over duration of every hypothesis that ended with a usable duration. */
+    public SortedMap<ModelTier, RateMoments> hypothesisRates() {
+        return stores.all(EstimateState.HYPOTHESIS_RATES, RateMoments::plus);
+    }
+
+    /** (model, tier) -> the same sums over the {@code minutes} minutes of record time ending with the minute of {@code nowMs}. */
+    public SortedMap<ModelTier, RateMoments> hypothesisRates(long nowMs, int minutes) {
+        long from = MinuteWindow.minuteOf(nowMs) - (minutes - 1L) * MinuteWindow.MINUTE_MS;
+        SortedMap<ModelTier, RateMoments> out = new TreeMap<>();
+        stores.<ModelTier, RateMoments>windows(EstimateState.HYPOTHESIS_MINUTES, from, Long.MAX_VALUE, RateMoments::plus)
+                .forEach((series, byMinute) -> out.put(series,
+                        byMinute.values().stream().reduce(RateMoments.ZERO, RateMoments::plus)));
+        return out;
+    }
+
+    public SortedMap<ModelTier, Backtest> backtest() {
+        return stores.all(EstimateState.BACKTEST, Backtest::plus);
+    }
+
+    public SortedMap<RefusalKey, Long> refused() {
+        return stores.all(EstimateState.REFUSED, Long::sum);
+    }
+
+    /**
+     * The estimate of each (model, tier) over {@code rates} (cumulative or a window), with its
+     * 95 % interval; a series whose tier has no rho yet is left out. What the live page shows
+     * beside the reference-based OS.
+     */
+    public SortedMap<ModelTier, EstimatedOverSegmentation> estimates(SortedMap<ModelTier, RateMoments> rates) {
+        SortedMap<String, RateMoments> rho = referenceRates();
+        SortedMap<ModelTier, EstimatedOverSegmentation> out = new TreeMap<>();
+        rates.forEach((series, m) -> {
+            EstimatedOverSegmentation e = EstimatedOverSegmentation.of(m, rho.getOrDefault(series.tier(), RateMoments.ZERO),
+                    EstimatedOverSegmentation.Z95);
+            if (e != null) {
+                out.put(series, e);
+            }
+        });
+        return out;
+    }
+}
