@@ -3,6 +3,7 @@ package dev.segmon.app.web;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.interval.UtteranceMoments;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -50,7 +51,12 @@ public final class LivePageTiming {
             List<MinuteWindow> out = new ArrayList<>();
             for (long t = Math.max(from, now - (MINUTES - 1) * 60_000L); t <= Math.min(to, now); t += 60_000L) {
                 long i = t / 60_000L;
-                out.add(new MinuteWindow(t, 50 + i % 7, BoundaryCounts.oneToOne(1000 + i % 13, 1000 + i % 29, 950 + i % 11)));
+                long u = 50 + i % 7;
+                UtteranceMoments moments = UtteranceMoments.ZERO;
+                for (long k = 0; k < u; k++) { // utterances of about 20 boundaries, so that every minute has its intervals
+                    moments = moments.plus(UtteranceMoments.of(17 + (i + k) % 3, 19 + (i + k) % 4, 20 + k % 2));
+                }
+                out.add(new MinuteWindow(t, u, BoundaryCounts.oneToOne(1000 + i % 13, 1000 + i % 29, 950 + i % 11), moments));
             }
             return out;
         };
