@@ -78,7 +78,7 @@
   function intervalText(el, prefix, lo, hi, digits) {
     el.dataset.low = lo === null ? "" : String(lo);
     el.dataset.high = hi === null ? "" : String(hi);
-    el.textContent = lo === null || hi === null ? prefix + "–" : prefix + fmt(lo, digits) + " – " + fmt(hi, digits);
+    el.textContent = lo === null || hi === null ? prefix + "–" : prefix + "[" + fmt(lo, digits) + ", " + fmt(hi, digits) + "]";
   }
 
   function pickers(samples) {
@@ -178,6 +178,10 @@
         const cell = document.createElement("div");
         cell.className = "delta";
         cell.dataset.metric = p.key;
+        const name = document.createElement("div");
+        name.className = "dname";
+        name.textContent = p.label + " · last 5 min";
+        cell.appendChild(name);
         for (const window of ["5m", "cumulative"]) {
           const l = { ...labels, window };
           const v = sample(samples, p.stem + "_ratio", l), lo = sample(samples, p.stem + "_lower_ratio", l), hi = sample(samples, p.stem + "_upper_ratio", l);
@@ -187,10 +191,9 @@
           line.dataset.raw = v === null ? "" : String(v);
           const g = pairedGrade(p.key, lo, hi, sample(samples, "segmon_boundary_over_segmentation_ratio", { model: baseline, tier: state.tier, window }));
           if (g) line.classList.add(g);
-          const head = window === "5m" ? p.label + " · last 5 min " : "since start ";
           line.innerHTML = '<span class="v"></span><span class="ci"></span>';
-          line.querySelector(".v").textContent = head + (v === null ? "–" : (v > 0 ? "+" : "") + fmt(v, 3));
-          intervalText(line.querySelector(".ci"), " 95 % ", lo, hi, 3);
+          line.querySelector(".v").textContent = (window === "5m" ? "" : "since start: ") + (v === null ? "–" : (v > 0 ? "+" : "") + fmt(v, 3));
+          intervalText(line.querySelector(".ci"), window === "5m" ? "95 % interval " : "", lo, hi, 3);
           cell.appendChild(line);
         }
         panel.querySelector(".deltas").appendChild(cell);
