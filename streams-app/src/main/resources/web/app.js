@@ -7,22 +7,36 @@
   const NO_MODEL = "none"; // the processor's model label of counts that belong to no model
   const MINUTE = 60;
   const COLORS = { precision: "#2453a6", recall: "#c2571a", f1: "#1b7f3b", r_value: "#6b3fa0", os: "#b3261e",
-    n_ref: "#5b6475", n_hyp: "#2453a6", hits: "#1b7f3b" };
-  // The five ratios: the summary's gauge, the windows' field, and what good looks like.
+    n_ref: "#5b6475", n_hyp: "#2453a6", hits: "#1b7f3b", wer: "#8a5a00" };
+  // The ratios: the summary's gauge, its interval gauges' stem (NAME_lower_ratio, NAME_upper_ratio),
+  // the windows' field, and what good looks like. An `optional` tile is shown only when its gauge
+  // exists for the model (word errors need hypotheses with words).
   const RATIOS = [
-    { key: "precision", label: "Precision (P)", gauge: "segmon_boundary_precision_ratio", goal: "good: near 1", better: "high" },
-    { key: "recall", label: "Recall (R)", gauge: "segmon_boundary_recall_ratio", goal: "good: near 1", better: "high" },
-    { key: "f1", label: "F1", gauge: "segmon_boundary_f1_ratio", goal: "good: near 1", better: "high" },
-    { key: "os", label: "Over-segmentation (OS)", gauge: "segmon_boundary_over_segmentation_ratio", goal: "good: near 0", better: "zero" },
+    { key: "precision", label: "Precision (P)", gauge: "segmon_boundary_precision_ratio", interval: "segmon_boundary_precision", goal: "good: near 1", better: "high" },
+    { key: "recall", label: "Recall (R)", gauge: "segmon_boundary_recall_ratio", interval: "segmon_boundary_recall", goal: "good: near 1", better: "high" },
+    { key: "f1", label: "F1", gauge: "segmon_boundary_f1_ratio", interval: "segmon_boundary_f1", goal: "good: near 1", better: "high" },
+    { key: "os", label: "Over-segmentation (OS)", gauge: "segmon_boundary_over_segmentation_ratio", interval: "segmon_boundary_over_segmentation",
+      estimate: "segmon_boundary_over_segmentation_estimated_ratio", goal: "good: near 0", better: "zero" },
     { key: "r_value", label: "R-value", gauge: "segmon_boundary_r_value", goal: "good: near 1", better: "high" },
+    { key: "wer", label: "Word error rate (WER)", gauge: "segmon_word_error_rate_ratio", goal: "good: near 0", better: "low", optional: true },
+  ];
+  // The paired differences (candidate minus baseline on the same utterances): gauge stem and label.
+  const PAIRED = [
+    { key: "precision", label: "ΔP", stem: "segmon_paired_precision_difference" },
+    { key: "recall", label: "ΔR", stem: "segmon_paired_recall_difference" },
+    { key: "f1", label: "ΔF1", stem: "segmon_paired_f1_difference" },
+    { key: "os", label: "ΔOS", stem: "segmon_paired_over_segmentation_difference" },
   ];
   // Charts: each series names a window field; a series with `band: [lowField, highField]` gets its
-  // interval drawn as a shaded band once the windows carry those fields (none do yet).
+  // interval drawn as a shaded band when the windows carry those fields; an `optional` series is
+  // drawn only when some window carries its field, and a chart with no series left is hidden.
   const CHARTS = [
-    { id: "chart-prf", range: [0, 1], series: [{ key: "precision", label: "P" }, { key: "recall", label: "R" }, { key: "f1", label: "F1" }] },
+    { id: "chart-prf", range: [0, 1], series: [{ key: "precision", label: "P", band: ["precision_low", "precision_high"] },
+      { key: "recall", label: "R", band: ["recall_low", "recall_high"] }, { key: "f1", label: "F1", band: ["f1_low", "f1_high"] }] },
     { id: "chart-r", series: [{ key: "r_value", label: "R-value" }] },
-    { id: "chart-os", zero: true, series: [{ key: "os", label: "OS" }] },
+    { id: "chart-os", zero: true, series: [{ key: "os", label: "OS", band: ["os_low", "os_high"] }] },
     { id: "chart-n", zero: true, series: [{ key: "n_ref", label: "reference" }, { key: "n_hyp", label: "hypothesis" }, { key: "hits", label: "hits" }] },
+    { id: "chart-wer", range: [0, null], series: [{ key: "wer", label: "WER", band: ["wer_low", "wer_high"], optional: true }] },
   ];
 
   const $ = (id) => document.getElementById(id);
@@ -51,13 +65,20 @@
 
   function grade(ratio, v) {
     if (v === null || v === undefined) return "";
-    const off = ratio.better === "zero" ? Math.abs(v) : 1 - v;
+    const off = ratio.better === "zero" ? Math.abs(v) : ratio.better === "low" ? v : 1 - v;
     return off <= 0.1 ? "good" : off <= 0.25 ? "warn" : "bad";
   }
 
   function sample(samples, name, labels) {
     const s = samples.find((x) => x.name === name && Object.keys(labels).every((k) => x.labels[k] === labels[k]));
     return s ? s.value : null;
+  }
+
+  // A line "95 % interval LOW – HIGH" with the raw ends in data-low / data-high ("" when absent).
+  function intervalText(el, prefix, lo, hi, digits) {
+    el.dataset.low = lo === null ? "" : String(lo);
+    el.dataset.high = hi === null ? "" : String(hi);
+    el.textContent = lo === null || hi === null ? prefix + "–" : prefix + "[" + fmt(lo, digits) + ", " + fmt(hi, digits) + "]";
   }
 
   function pickers(samples) {
@@ -87,10 +108,26 @@
       const labels = { model: state.model, tier: state.tier };
       const recent = sample(samples, r.gauge, { ...labels, window: "5m" });
       const total = sample(samples, r.gauge, { ...labels, window: "cumulative" });
+      if (r.optional && recent === null && total === null) continue;
       const tile = document.createElement("div");
       tile.className = "tile";
       tile.dataset.metric = r.key;
-      tile.innerHTML = '<div class="name"></div><div class="value"></div><div class="since"></div><div class="goal"></div>';
+      tile.innerHTML = '<div class="name"></div><div class="value"></div><div class="interval"></div><div class="since"></div><div class="goal"></div>';
+      const w5 = { ...labels, window: "5m" };
+      if (r.interval) {
+        intervalText(tile.querySelector(".interval"), "95 % interval ", sample(samples, r.interval + "_lower_ratio", w5),
+          sample(samples, r.interval + "_upper_ratio", w5), 3);
+      } else {
+        tile.querySelector(".interval").remove();
+      }
+      const estimated = r.estimate ? sample(samples, r.estimate, w5) : null;
+      if (estimated !== null) {
+        const e = document.createElement("div");
+        e.className = "estimate";
+        e.dataset.raw = String(estimated);
+        e.textContent = "estimated from the hypotheses alone (before references): " + fmt(estimated, 3);
+        tile.appendChild(e);
+      }
       tile.querySelector(".name").textContent = r.label + " · last 5 min";
       const value = tile.querySelector(".value");
       value.textContent = fmt(recent, 3);
@@ -101,6 +138,73 @@
       since.dataset.raw = total === null ? "" : String(total);
       tile.querySelector(".goal").textContent = recent === null ? r.goal + " (no boundaries decided in the last 5 min)" : r.goal;
       tiles.appendChild(tile);
+    }
+  }
+
+  // Whether a difference's interval [lo, hi] excludes 0 in the bad direction ("bad"), the good one
+  // ("better") or not at all (""). P, R, F1: below 0 is worse. OS: worse is further from 0 than the
+  // baseline's OS b, i.e. |b + d| > |b| for every d in the interval (d > 0 or d < -2b when b >= 0).
+  function pairedGrade(key, lo, hi, b) {
+    if (lo === null || hi === null) return "";
+    if (key !== "os") return hi < 0 ? "bad" : lo > 0 ? "better" : "";
+    const s = b !== null && b < 0 ? -1 : 1;
+    const l = s > 0 ? lo : -hi, h = s > 0 ? hi : -lo, edge = -2 * Math.abs(b || 0);
+    return l > 0 || h < edge ? "bad" : (l > edge && h < 0 ? "better" : "");
+  }
+
+  // The comparisons in which the selected model is the candidate: candidate minus baseline on the
+  // utterances scored for both, 5 minutes large and since start small, each with its interval.
+  function renderPaired(samples) {
+    const box = $("paired");
+    box.replaceChildren();
+    const mine = (x) => x.labels.candidate === state.model && x.labels.tier === state.tier;
+    const baselines = [...new Set(samples.filter((x) => x.name === PAIRED[0].stem + "_ratio" && mine(x)).map((x) => x.labels.baseline))].sort();
+    const candidates = [...new Set(samples.filter((x) => x.name === PAIRED[0].stem + "_ratio" && x.labels.baseline === state.model
+      && x.labels.tier === state.tier).map((x) => x.labels.candidate))].sort();
+    box.hidden = baselines.length === 0 && candidates.length === 0;
+    for (const baseline of baselines) {
+      const labels = { candidate: state.model, baseline, tier: state.tier };
+      const n = sample(samples, "segmon_paired_utterances_total", labels);
+      const panel = document.createElement("div");
+      panel.className = "pair";
+      panel.dataset.baseline = baseline;
+      panel.innerHTML = '<h2></h2><div class="deltas"></div>';
+      panel.querySelector("h2").textContent = state.model + " compared with " + baseline + " on the same utterances";
+      const unit = document.createElement("span");
+      unit.className = "unit";
+      unit.textContent = " (candidate − baseline; " + (n === null ? "–" : String(n)) + " utterances scored for both since start)";
+      panel.querySelector("h2").appendChild(unit);
+      for (const p of PAIRED) {
+        const cell = document.createElement("div");
+        cell.className = "delta";
+        cell.dataset.metric = p.key;
+        const name = document.createElement("div");
+        name.className = "dname";
+        name.textContent = p.label + " · last 5 min";
+        cell.appendChild(name);
+        for (const window of ["5m", "cumulative"]) {
+          const l = { ...labels, window };
+          const v = sample(samples, p.stem + "_ratio", l), lo = sample(samples, p.stem + "_lower_ratio", l), hi = sample(samples, p.stem + "_upper_ratio", l);
+          const line = document.createElement("div");
+          line.className = window === "5m" ? "recent" : "since";
+          line.dataset.window = window;
+          line.dataset.raw = v === null ? "" : String(v);
+          const g = pairedGrade(p.key, lo, hi, sample(samples, "segmon_boundary_over_segmentation_ratio", { model: baseline, tier: state.tier, window }));
+          if (g) line.classList.add(g);
+          line.innerHTML = '<span class="v"></span><span class="ci"></span>';
+          line.querySelector(".v").textContent = (window === "5m" ? "" : "since start: ") + (v === null ? "–" : (v > 0 ? "+" : "") + fmt(v, 3));
+          intervalText(line.querySelector(".ci"), window === "5m" ? "95 % interval " : "", lo, hi, 3);
+          cell.appendChild(line);
+        }
+        panel.querySelector(".deltas").appendChild(cell);
+      }
+      box.appendChild(panel);
+    }
+    if (candidates.length) {
+      const note = document.createElement("p");
+      note.className = "hint";
+      note.textContent = state.model + " is the baseline of " + candidates.join(", ") + ": pick one of them to see the comparison.";
+      box.appendChild(note);
     }
   }
 
@@ -162,21 +266,31 @@
       const fields = [];
       const series = [{}];
       const bands = [];
+      const hidden = []; // the band ends: no legend entry of their own
       for (const s of c.series) {
+        if (s.optional && !api.windows.some((w) => w[s.key] !== undefined)) continue;
         fields.push(s.key);
         const color = COLORS[s.key];
         series.push({ label: s.label, stroke: color, width: 2, points: { show: true, size: 4 }, value: (u, v) => fmt(v, c.id === "chart-n" ? 0 : 3) });
         const hasBand = s.band && api.windows.some((w) => w[s.band[0]] !== undefined);
         if (hasBand) {
           fields.push(s.band[0], s.band[1]);
-          series.push({ label: s.label + " low", stroke: color + "00", fill: color + "22" }, { label: s.label + " high", stroke: color + "00" });
-          bands.push({ series: [series.length - 1, series.length - 2], fill: color + "22" });
+          const end = (which) => ({ label: s.label + " " + which, stroke: color + "00", width: 0, points: { show: false }, value: (u, v) => fmt(v, 3) });
+          series.push(end("low"), end("high"));
+          hidden.push(series.length - 2, series.length - 1);
+          bands.push({ series: [series.length - 1, series.length - 2], fill: color + "24" });
         }
       }
-      const data = columns(api.windows, fromSec, fields);
       const el = $(c.id);
-      const key = fields.join(",");
       let chart = state.charts[c.id];
+      el.parentElement.hidden = fields.length === 0;
+      if (fields.length === 0) {
+        if (chart) chart.plot.destroy();
+        delete state.charts[c.id];
+        continue;
+      }
+      const data = columns(api.windows, fromSec, fields);
+      const key = fields.join(",");
       if (chart && chart.key === key) {
         chart.plot.setData(data);
         continue;
@@ -184,11 +298,14 @@
       if (chart) chart.plot.destroy();
       const opts = {
         width: Math.max(300, el.clientWidth), height: 200, series, bands,
-        scales: { x: { time: true }, y: c.range ? { range: c.range } : (c.zero ? { range: (u, lo, hi) => [Math.min(0, lo), Math.max(0.05, hi)] } : {}) },
+        scales: { x: { time: true }, y: c.range ? { range: (u, lo, hi) => [c.range[0], c.range[1] === null ? Math.max(0.05, hi) : c.range[1]] } : (c.zero ? { range: (u, lo, hi) => [Math.min(0, lo), Math.max(0.05, hi)] } : {}) },
         axes: [{}, { size: 50 }],
         legend: { live: true },
       };
-      state.charts[c.id] = { key, plot: new uPlot(opts, data, el) };
+      const plot = new uPlot(opts, data, el);
+      const legend = plot.root.querySelectorAll(".u-legend .u-series");
+      hidden.forEach((i) => { if (legend[i]) legend[i].style.display = "none"; });
+      state.charts[c.id] = { key, plot };
     }
   }
 
@@ -199,6 +316,7 @@
       pickers(summary.samples);
       writeHash();
       renderTiles(summary.samples);
+      renderPaired(summary.samples);
       renderTables(summary);
       if (state.model) {
         const q = new URLSearchParams({ model: state.model, tier: state.tier, minutes: String(state.range) });

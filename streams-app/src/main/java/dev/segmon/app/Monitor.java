@@ -79,7 +79,7 @@ public final class Monitor implements AutoCloseable {
             StoreMonitorState stores = StoreMonitorState.of(built);
             this.state = stores;
             this.intervals = new IntervalState(stores);
-            WebRoutes.handlers(built, state, self, own.getPrometheusRegistry()).forEach(server::handle);
+            WebRoutes.handlers(built, state, intervals, self, own.getPrometheusRegistry()).forEach(server::handle);
         } catch (RuntimeException e) {
             server.close();
             registry.close();

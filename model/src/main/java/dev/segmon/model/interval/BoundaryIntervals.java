@@ -35,8 +35,7 @@ public final class BoundaryIntervals implements Consumer<BoundaryCounts> {
         Map<Measure, Interval> out = new EnumMap<>(Measure.class);
         for (Measure m : Measure.values()) {
             UtteranceMoments source = m == Measure.RECALL ? referenceSide : hypothesisSide;
-            Estimate e = m == Measure.F1 && manyToOne ? null : source.estimate(m);
-            out.put(m, e == null ? null : m.clip(e.interval(z)));
+            out.put(m, m == Measure.F1 && manyToOne ? null : source.interval(m, z));
         }
         return out;
     }

@@ -61,4 +61,13 @@ public record UtteranceMoments(long utterances, long hits, long hypothesis, long
     public Estimate estimate(Measure measure) {
         return Linearisation.estimate(measure.statistic(), utterances, sums(), cross());
     }
+
+    /**
+     * The measure's interval at {@code z} standard errors (docs/contract.md 2.1.1), clipped to the
+     * measure's range; null when it has no estimate.
+     */
+    public Interval interval(Measure measure, double z) {
+        Estimate e = estimate(measure);
+        return e == null ? null : measure.clip(e.interval(z));
+    }
 }

@@ -1,18 +1,21 @@
 package dev.segmon.app.web;
 
 import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.interval.UtteranceMoments;
 
 /**
  * One minute of one (model, tier): the utterances closed and the boundary counts decided in it
- * (by record time). Minutes of the same start from different tasks or instances add up with
- * {@link #plus}, as {@link BoundaryCounts} do.
+ * (by record time), and the moment sums of the utterances closed in it (docs/intervals.md,
+ * "Counters"). Minutes of the same start from different tasks or instances add up with
+ * {@link #plus}, as {@link BoundaryCounts} and {@link UtteranceMoments} do; an interval does not
+ * add up, so it is derived from the sum ({@link Json#window(MinuteWindow)}), never summed.
  */
-public record MinuteWindow(long startMs, long utterances, BoundaryCounts counts) {
+public record MinuteWindow(long startMs, long utterances, BoundaryCounts counts, UtteranceMoments moments) {
 
     public MinuteWindow plus(MinuteWindow other) {
         if (other.startMs != startMs) {
             throw new IllegalArgumentException("minutes " + startMs + " and " + other.startMs + " do not add up");
         }
-        return new MinuteWindow(startMs, utterances + other.utterances, counts.plus(other.counts));
+        return new MinuteWindow(startMs, utterances + other.utterances, counts.plus(other.counts), moments.plus(other.moments));
     }
 }

@@ -1,31 +1,45 @@
 package dev.segmon.app.web;
 
+import dev.segmon.app.state.IntervalState;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.MonitorState;
+import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.interval.UtteranceMoments;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * {@link WindowSource} over the monitor's state: the minute window store of this instance's
- * active tasks (kept 25 h behind stream time), minutes of one start summed across tasks.
+ * {@link WindowSource} over the monitor's state: the minute window store and the moment minute
+ * store of this instance's active tasks (both kept 25 h behind stream time), minutes of one start
+ * summed across tasks. A minute present in one store only (boundaries decided in it but no
+ * utterance closed, or the other way round) gets zeros for the other.
  */
 public final class StateWindows implements WindowSource {
     private final MonitorState state;
+    private final IntervalState intervals;
 
-    public StateWindows(MonitorState state) {
+    public StateWindows(MonitorState state, IntervalState intervals) {
         this.state = state;
+        this.intervals = intervals;
     }
 
     @Override
     public List<MinuteWindow> local(String model, String tier, long fromMs, long toMs) {
-        SortedMap<Long, MinuteCounts> minutes = state.minutes(fromMs, toMs == Long.MAX_VALUE ? toMs : toMs + 1)
-                .getOrDefault(new ModelTier(model, tier), new java.util.TreeMap<>());
-        List<MinuteWindow> out = new ArrayList<>(minutes.size());
-        for (Map.Entry<Long, MinuteCounts> e : minutes.entrySet()) {
-            out.add(new MinuteWindow(e.getKey(), e.getValue().utterances(), e.getValue().counts()));
+        long end = toMs == Long.MAX_VALUE ? toMs : toMs + 1;
+        ModelTier series = new ModelTier(model, tier);
+        SortedMap<Long, MinuteCounts> minutes = state.minutes(fromMs, end).getOrDefault(series, new TreeMap<>());
+        SortedMap<Long, UtteranceMoments> moments = intervals.momentMinutes(fromMs, end).getOrDefault(series, new TreeMap<>());
+        TreeSet<Long> starts = new TreeSet<>(minutes.keySet());
+        starts.addAll(moments.keySet());
+        List<MinuteWindow> out = new ArrayList<>(starts.size());
+        for (long start : starts) {
+            MinuteCounts c = minutes.get(start);
+            out.add(new MinuteWindow(start, c == null ? 0 : c.utterances(), c == null ? BoundaryCounts.ZERO : c.counts(),
+                    moments.getOrDefault(start, UtteranceMoments.ZERO)));
         }
         return out;
     }

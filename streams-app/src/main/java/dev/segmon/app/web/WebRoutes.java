@@ -1,5 +1,6 @@
 package dev.segmon.app.web;
 
+import dev.segmon.app.state.IntervalState;
 import dev.segmon.app.state.MonitorState;
 
 import com.sun.net.httpserver.HttpHandler;
@@ -20,8 +21,9 @@ public final class WebRoutes {
      * The handlers by path prefix (the JDK server's contexts), for a client whose
      * {@code application.server} is {@code self}.
      */
-    public static Map<String, HttpHandler> handlers(KafkaStreams streams, MonitorState state, HostInfo self, PrometheusRegistry segmon) {
-        return handlers(new StateWindows(state), Peers.of(streams, self), segmon);
+    public static Map<String, HttpHandler> handlers(KafkaStreams streams, MonitorState state, IntervalState intervals, HostInfo self,
+                                                    PrometheusRegistry segmon) {
+        return handlers(new StateWindows(state, intervals), Peers.of(streams, self), segmon);
     }
 
     static Map<String, HttpHandler> handlers(WindowSource windows, Peers peers, PrometheusRegistry segmon) {

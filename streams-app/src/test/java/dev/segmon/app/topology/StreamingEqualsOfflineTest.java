@@ -116,11 +116,15 @@ class StreamingEqualsOfflineTest {
                 assertEquals(0, t.open());
                 assertEquals((long) referenced, t.outcomes().getOrDefault(Outcome.SCORED, 0L));
                 assertEquals((long) (utterances - referenced), t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L));
-                List<MinuteWindow> minutes = new StateWindows(d.state).local(model, "word", 0, Long.MAX_VALUE);
+                List<MinuteWindow> minutes = new StateWindows(d.state, d.intervals).local(model, "word", 0, Long.MAX_VALUE);
                 assertEquals(expected.get(model), minutes.stream().map(MinuteWindow::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus),
                         "trial " + trial + " model " + model + ": the minutes of " + minutes);
                 // Every utterance is closed in some minute: the minutes count them all.
                 assertEquals((long) utterances, minutes.stream().mapToLong(MinuteWindow::utterances).sum());
+                // The minutes' moment sums, read from the moment minute store, add up to the cumulative moment store.
+                assertEquals(d.intervals.moments().get(new dev.segmon.app.state.Keys.ModelTier(model, "word")),
+                        minutes.stream().map(MinuteWindow::moments).reduce(dev.segmon.model.interval.UtteranceMoments.ZERO,
+                                dev.segmon.model.interval.UtteranceMoments::plus), "trial " + trial + " model " + model);
             }
         }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.segmon.app.config.Comparison;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.demo.Demo;
 import dev.segmon.app.demo.MonitorDemoAdapter;
@@ -25,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The live page in headless Chromium against the demo (broker, real monitor, two simulated
- * models, one over-segmenting): the charts appear, the numbers the page shows are those of
- * {@code /metrics} and {@code /api/v1/windows}, the model picker switches, the page asks no other
+ * models, one over-segmenting and compared with the healthy one): the charts appear with their
+ * interval bands, the numbers the page shows (tiles, intervals, the paired comparison, chart points
+ * and bands) are those of {@code /metrics} and {@code /api/v1/windows}, the model picker switches, the page asks no other
  * host for anything and logs no error. Leaves a screenshot in target/live-page.png.
  *
  * <p>{@code -Dsegmon.livepage.run=8m} keeps traffic flowing that long (the regression starting
@@ -37,6 +39,13 @@ class LivePageBrowserTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] RATIO_GAUGES = {"precision", "segmon_boundary_precision_ratio", "recall", "segmon_boundary_recall_ratio",
             "f1", "segmon_boundary_f1_ratio", "os", "segmon_boundary_over_segmentation_ratio", "r_value", "segmon_boundary_r_value"};
+    /** Tile -> the stem of its interval gauges NAME_lower_ratio and NAME_upper_ratio (docs/contract.md appendix C). */
+    private static final String[] INTERVAL_GAUGES = {"precision", "segmon_boundary_precision", "recall", "segmon_boundary_recall",
+            "f1", "segmon_boundary_f1", "os", "segmon_boundary_over_segmentation"};
+    /** Paired panel cell -> the stem of its gauges NAME_ratio, NAME_lower_ratio, NAME_upper_ratio. */
+    private static final String[] PAIRED_GAUGES = {"precision", "segmon_paired_precision_difference", "recall", "segmon_paired_recall_difference",
+            "f1", "segmon_paired_f1_difference", "os", "segmon_paired_over_segmentation_difference"};
+    private static final String[] CHARTS = {"chart-prf", "chart-r", "chart-os", "chart-n"};
 
     @TempDir
     Path tmp;
@@ -48,7 +57,9 @@ class LivePageBrowserTest {
         SimulatedModel healthy = SimulatedModel.healthy("healthy", 0.008, 0.01, 0.01);
         SimulatedModel regressing = healthy.named("regressing").regressing(run.dividedBy(2), run.dividedBy(4), 0.5);
         Demo.Options options = new Demo.Options(null, run.isZero() ? 10 : 4, 1, List.of(healthy, regressing), Duration.ofSeconds(1), "cumulative");
-        MonitorConfig.Builder monitor = MonitorConfig.builder().bootstrapServers("set by the demo").applicationId("page-test").metricsPort(0);
+        // As the demo: the regressing model compared with the healthy one on the same utterances.
+        MonitorConfig.Builder monitor = MonitorConfig.builder().bootstrapServers("set by the demo").applicationId("page-test").metricsPort(0)
+                .compare(new Comparison("regressing", "healthy"));
         try (Demo demo = Demo.start(options, MonitorDemoAdapter.factory(monitor), new PrintWriter(new StringWriter()));
              Chromium browser = new Chromium(tmp.resolve("profile"), 1400, 1130)) {
             String base = "http://127.0.0.1:" + demo.metricsPort();
@@ -65,13 +76,20 @@ class LivePageBrowserTest {
             assertPageMatches(browser, base, "healthy");
             // Healthy by construction (SimulatedModel): P, R near 0.99 x P(|Z| <= 2.5) = 0.978, OS near 0.
             assertTrue(Math.abs(tile(browser, "os")) < 0.1, "healthy OS near 0: " + tile(browser, "os"));
+            assertEquals(0, browser.eval("document.querySelectorAll('#paired .pair').length").asInt(), "healthy is no candidate");
 
             browser.eval("(() => { const s = document.getElementById('model'); s.value = 'regressing'; s.dispatchEvent(new Event('change')); })()");
             browser.await("document.getElementById('tiles').dataset.model === 'regressing'", Duration.ofSeconds(30));
             assertPageMatches(browser, base, "regressing");
+            // The regression inserts boundaries (SimulatedModel): regressing minus healthy OS on the
+            // same utterances is above 0 with an interval that leaves 0 out, shown as worse.
+            String os = "#paired .pair[data-baseline=healthy] .delta[data-metric=os] ";
+            assertTrue(browser.eval("Number(document.querySelector('" + os + ".since .ci').dataset.low)").asDouble() > 0, "ΔOS interval above 0");
+            assertEquals("bad", browser.eval("document.querySelector('" + os + ".since').className.split(' ').pop()").asText());
             if (run.isZero()) {
                 // Regressed from the start: 0.5 spurious boundaries per reference boundary, so OS near +0.5.
                 assertTrue(tile(browser, "os") > 0.35 && tile(browser, "os") < 0.65, "regressing OS " + tile(browser, "os"));
+                assertTrue(browser.eval("Number(document.querySelector('" + os + ".recent .ci').dataset.low)").asDouble() > 0, "ΔOS 5m above 0");
             }
             browser.screenshot(Path.of("target", "live-page.png"));
 
@@ -101,6 +119,7 @@ class LivePageBrowserTest {
             // The monitor commits every second: compare only what held still across the refresh.
             if (!tiles && metricsBefore.equals(ratios(base, model))) {
                 assertTilesEqualMetrics(browser, PrometheusText.parse(metricsBefore), model);
+                assertPairedEqualsMetrics(browser, PrometheusText.parse(metricsBefore), model);
                 tiles = true;
             }
             if (!charts && windowsBefore.equals(windowsCounts(base, model, browser))) {
@@ -123,35 +142,85 @@ class LivePageBrowserTest {
                 assertTrue(shown.endsWith(String.format(Locale.ROOT, "%.3f", expected)), selector + " shows " + shown + ", /metrics " + expected);
             }
         }
+        // Under each large number, the 5 m interval of /metrics' interval gauges.
+        for (int i = 0; i < INTERVAL_GAUGES.length; i += 2) {
+            String selector = "#tiles [data-metric=" + INTERVAL_GAUGES[i] + "] .interval";
+            for (String end : List.of("lower", "upper")) {
+                double expected = gauge(samples, INTERVAL_GAUGES[i + 1] + "_" + end + "_ratio", model, "5m");
+                assertEquals(expected, browser.eval("Number(document.querySelector('" + selector + "').dataset." + (end.equals("lower") ? "low" : "high") + ")")
+                        .asDouble(), 1e-12, model + " " + INTERVAL_GAUGES[i] + " 5m " + end);
+                String shown = browser.eval("document.querySelector('" + selector + "').textContent").asText();
+                assertTrue(shown.contains(String.format(Locale.ROOT, "%.3f", expected)), selector + " shows " + shown + ", /metrics " + expected);
+            }
+        }
     }
 
-    /** Every minute the API holds is a point of the charts with the API's values; the rest of the x axis is empty. */
-    private static void assertChartsEqualWindows(Chromium browser, JsonNode api, String model) throws Exception {
-        assertTrue(api.get("windows").size() >= 1, api.toString());
-        JsonNode prf = browser.eval("segmonPage.charts['chart-prf'].plot.data");
-        JsonNode counts = browser.eval("segmonPage.charts['chart-n'].plot.data");
-        int points = 0;
-        for (int i = 0; i < prf.get(0).size(); i++) {
-            long minute = prf.get(0).get(i).asLong();
-            JsonNode w = null;
-            for (JsonNode x : api.get("windows")) {
-                if (java.time.Instant.parse(x.get("start").asText()).getEpochSecond() == minute) {
-                    w = x;
+    /** The comparison panel shows {@code /metrics}' paired gauges of every comparison with the model as candidate. */
+    private static void assertPairedEqualsMetrics(Chromium browser, List<PrometheusText.Sample> samples, String model) throws Exception {
+        List<String> baselines = samples.stream().filter(s -> s.name().equals(PAIRED_GAUGES[1] + "_ratio") && model.equals(s.label("candidate")))
+                .map(s -> s.label("baseline")).distinct().toList();
+        assertEquals(baselines.size(), browser.eval("document.querySelectorAll('#paired .pair').length").asInt(), model + " compared with " + baselines);
+        for (String baseline : baselines) {
+            for (int i = 0; i < PAIRED_GAUGES.length; i += 2) {
+                for (String window : List.of("5m", "cumulative")) {
+                    String line = "#paired .pair[data-baseline=" + baseline + "] .delta[data-metric=" + PAIRED_GAUGES[i] + "] [data-window=\"" + window + "\"]";
+                    String what = model + " - " + baseline + " " + PAIRED_GAUGES[i] + " " + window;
+                    assertEquals(paired(samples, PAIRED_GAUGES[i + 1] + "_ratio", model, baseline, window),
+                            browser.eval("Number(document.querySelector('" + line + "').dataset.raw)").asDouble(), 1e-12, what);
+                    assertEquals(paired(samples, PAIRED_GAUGES[i + 1] + "_lower_ratio", model, baseline, window),
+                            browser.eval("Number(document.querySelector('" + line + " .ci').dataset.low)").asDouble(), 1e-12, what + " lower");
+                    assertEquals(paired(samples, PAIRED_GAUGES[i + 1] + "_upper_ratio", model, baseline, window),
+                            browser.eval("Number(document.querySelector('" + line + " .ci').dataset.high)").asDouble(), 1e-12, what + " upper");
                 }
             }
-            if (w == null) {
-                assertTrue(prf.get(3).get(i).isNull() && counts.get(1).get(i).isNull(), "no counts at " + minute);
-                continue;
-            }
-            points++;
-            assertEquals(w.get("precision").asDouble(), prf.get(1).get(i).asDouble(), 1e-12);
-            assertEquals(w.get("recall").asDouble(), prf.get(2).get(i).asDouble(), 1e-12);
-            assertEquals(w.get("f1").asDouble(), prf.get(3).get(i).asDouble(), 1e-12);
-            assertEquals(w.get("n_ref").asLong(), counts.get(1).get(i).asLong());
-            assertEquals(w.get("n_hyp").asLong(), counts.get(2).get(i).asLong());
-            assertEquals(w.get("hits").asLong(), counts.get(3).get(i).asLong());
         }
-        assertEquals(api.get("windows").size(), points, "every minute of the API is on the chart");
+    }
+
+    private static double paired(List<PrometheusText.Sample> samples, String name, String candidate, String baseline, String window) {
+        return samples.stream().filter(s -> s.name().equals(name) && candidate.equals(s.label("candidate")) && baseline.equals(s.label("baseline"))
+                && window.equals(s.label("window"))).mapToDouble(PrometheusText.Sample::value).findFirst().orElse(Double.NaN);
+    }
+
+    /**
+     * Every minute the API holds is a point of every chart with the API's value of each field the
+     * chart draws (lines and their bands' ends); the rest of the x axis is empty. The P/R/F1 and
+     * OS charts draw their bands, and some minute has one.
+     */
+    private static void assertChartsEqualWindows(Chromium browser, JsonNode api, String model) throws Exception {
+        assertTrue(api.get("windows").size() >= 1, api.toString());
+        for (String chart : CHARTS) {
+            List<String> fields = List.of(browser.eval("segmonPage.charts['" + chart + "'].key").asText().split(","));
+            JsonNode data = browser.eval("segmonPage.charts['" + chart + "'].plot.data");
+            int points = 0;
+            for (int i = 0; i < data.get(0).size(); i++) {
+                long minute = data.get(0).get(i).asLong();
+                JsonNode w = null;
+                for (JsonNode x : api.get("windows")) {
+                    if (java.time.Instant.parse(x.get("start").asText()).getEpochSecond() == minute) {
+                        w = x;
+                    }
+                }
+                for (int f = 0; f < fields.size(); f++) {
+                    JsonNode shown = data.get(f + 1).get(i);
+                    if (w == null || w.get(fields.get(f)).isNull()) {
+                        assertTrue(shown.isNull(), chart + " " + fields.get(f) + " at " + minute + ": no value, shows " + shown);
+                    } else {
+                        assertEquals(w.get(fields.get(f)).asDouble(), shown.asDouble(), 1e-12, chart + " " + fields.get(f) + " at " + minute);
+                    }
+                }
+                points += w == null ? 0 : 1;
+            }
+            assertEquals(api.get("windows").size(), points, "every minute of the API is on " + chart);
+        }
+        for (String band : List.of("precision_low", "precision_high", "recall_low", "recall_high", "f1_low", "f1_high", "os_low", "os_high")) {
+            String chart = band.startsWith("os") ? "chart-os" : "chart-prf";
+            assertTrue(browser.eval("segmonPage.charts['" + chart + "'].key").asText().contains(band), chart + " draws " + band);
+            boolean some = false;
+            for (JsonNode w : api.get("windows")) {
+                some |= !w.get(band).isNull();
+            }
+            assertTrue(some, model + ": some minute has " + band + ": " + api);
+        }
     }
 
     private static double tile(Chromium browser, String metric) throws Exception {
@@ -161,12 +230,23 @@ class LivePageBrowserTest {
     /** The model's ratio gauges from {@code /metrics} (selected families: a full scrape takes too long to compare twice within a commit). */
     private static String ratios(String base, String model) throws Exception {
         StringBuilder query = new StringBuilder();
+        List<String> names = new java.util.ArrayList<>();
         for (int i = 1; i < RATIO_GAUGES.length; i += 2) {
-            query.append(query.isEmpty() ? "?" : "&").append("name%5B%5D=").append(RATIO_GAUGES[i]);
+            names.add(RATIO_GAUGES[i]);
+        }
+        for (int i = 1; i < INTERVAL_GAUGES.length; i += 2) {
+            names.add(INTERVAL_GAUGES[i] + "_lower_ratio");
+            names.add(INTERVAL_GAUGES[i] + "_upper_ratio");
+            names.add(PAIRED_GAUGES[i] + "_ratio");
+            names.add(PAIRED_GAUGES[i] + "_lower_ratio");
+            names.add(PAIRED_GAUGES[i] + "_upper_ratio");
+        }
+        for (String name : names) {
+            query.append(query.isEmpty() ? "?" : "&").append("name%5B%5D=").append(name);
         }
         StringBuilder out = new StringBuilder();
         for (String line : get(base + "/metrics" + query).split("\n")) {
-            if (line.contains("model=\"" + model + "\"")) {
+            if (line.contains("model=\"" + model + "\"") || line.contains("candidate=\"" + model + "\"")) {
                 out.append(line).append('\n');
             }
         }

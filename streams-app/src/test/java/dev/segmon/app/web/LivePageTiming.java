@@ -3,6 +3,7 @@ package dev.segmon.app.web;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.interval.UtteranceMoments;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -36,12 +37,26 @@ public final class LivePageTiming {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Object held = new Object(); // gauges hold their object weakly
         for (int m = 0; m < MODELS; m++) {
-            Tags mt = Tags.of("model", "model-" + (m < 10 ? "0" : "") + m, "tier", "word");
+            Tags mt = Tags.of("model", String.format(Locale.ROOT, "model-%02d", m), "tier", "word");
             registry.counter("segmon.hypothesis.boundaries", mt).increment(1_000_000);
             registry.counter("segmon.utterances", mt.and("outcome", "scored")).increment(50_000);
-            for (String g : List.of("precision.ratio", "recall.ratio", "f1.ratio", "over.segmentation.ratio", "r.value")) {
+            for (String g : List.of("precision.ratio", "recall.ratio", "f1.ratio", "over.segmentation.ratio", "r.value",
+                    "precision.lower.ratio", "precision.upper.ratio", "recall.lower.ratio", "recall.upper.ratio", "f1.lower.ratio",
+                    "f1.upper.ratio", "over.segmentation.lower.ratio", "over.segmentation.upper.ratio")) {
                 for (String window : List.of("5m", "cumulative")) {
                     registry.gauge("segmon.boundary." + g, mt.and("window", window), held, x -> 0.9);
+                }
+            }
+            // Every odd model a candidate compared with the one before it, as --compare would make it.
+            if (m % 2 == 1) {
+                Tags pair = Tags.of("candidate", String.format(Locale.ROOT, "model-%02d", m),
+                        "baseline", String.format(Locale.ROOT, "model-%02d", m - 1), "tier", "word");
+                for (String measure : List.of("precision", "recall", "f1", "over.segmentation")) {
+                    for (String g : List.of(".difference.ratio", ".difference.lower.ratio", ".difference.upper.ratio")) {
+                        for (String window : List.of("5m", "cumulative")) {
+                            registry.gauge("segmon.paired." + measure + g, pair.and("window", window), held, x -> 0.01);
+                        }
+                    }
                 }
             }
         }
@@ -50,7 +65,12 @@ public final class LivePageTiming {
             List<MinuteWindow> out = new ArrayList<>();
             for (long t = Math.max(from, now - (MINUTES - 1) * 60_000L); t <= Math.min(to, now); t += 60_000L) {
                 long i = t / 60_000L;
-                out.add(new MinuteWindow(t, 50 + i % 7, BoundaryCounts.oneToOne(1000 + i % 13, 1000 + i % 29, 950 + i % 11)));
+                long u = 50 + i % 7;
+                UtteranceMoments moments = UtteranceMoments.ZERO;
+                for (long k = 0; k < u; k++) { // utterances of about 20 boundaries, so that every minute has its intervals
+                    moments = moments.plus(UtteranceMoments.of(17 + (i + k) % 3, 19 + (i + k) % 4, 20 + k % 2));
+                }
+                out.add(new MinuteWindow(t, u, BoundaryCounts.oneToOne(1000 + i % 13, 1000 + i % 29, 950 + i % 11), moments));
             }
             return out;
         };
