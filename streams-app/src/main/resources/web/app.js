@@ -29,7 +29,7 @@
   ];
   // Charts: each series names a window field; a series with `band: [lowField, highField]` gets its
   // interval drawn as a shaded band when the windows carry those fields; an `optional` series is
-  // drawn only when some window carries its field, and a chart with no series left is hidden.
+  // drawn only when some window has a value for it (not null), and a chart with no series left is hidden.
   const CHARTS = [
     { id: "chart-prf", range: [0, 1], series: [{ key: "precision", label: "P", band: ["precision_low", "precision_high"] },
       { key: "recall", label: "R", band: ["recall_low", "recall_high"] }, { key: "f1", label: "F1", band: ["f1_low", "f1_high"] }] },
@@ -268,7 +268,7 @@
       const bands = [];
       const hidden = []; // the band ends: no legend entry of their own
       for (const s of c.series) {
-        if (s.optional && !api.windows.some((w) => w[s.key] !== undefined)) continue;
+        if (s.optional && !api.windows.some((w) => w[s.key] !== undefined && w[s.key] !== null)) continue;
         fields.push(s.key);
         const color = COLORS[s.key];
         series.push({ label: s.label, stroke: color, width: 2, points: { show: true, size: 4 }, value: (u, v) => fmt(v, c.id === "chart-n" ? 0 : 3) });

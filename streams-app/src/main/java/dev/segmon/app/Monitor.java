@@ -19,9 +19,11 @@ import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.model.registry.MultiCollector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +47,8 @@ public final class Monitor implements AutoCloseable {
     private final MetricsServer server;
     private final MonitorState state;
     private final IntervalState intervals;
+    private final WordState words;
+    private final EstimateView estimates;
     private final CountDownLatch running = new CountDownLatch(1);
     private volatile KafkaStreamsMetrics streamsMetrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -79,7 +83,9 @@ public final class Monitor implements AutoCloseable {
             StoreMonitorState stores = StoreMonitorState.of(built);
             this.state = stores;
             this.intervals = new IntervalState(stores);
-            WebRoutes.handlers(built, state, intervals, self, own.getPrometheusRegistry()).forEach(server::handle);
+            this.words = new WordState(stores);
+            this.estimates = new EstimateView(stores);
+            WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry()).forEach(server::handle);
         } catch (RuntimeException e) {
             server.close();
             registry.close();
@@ -94,18 +100,13 @@ public final class Monitor implements AutoCloseable {
                 running.countDown();
             }
         });
-        StoreMetrics storeMetrics = new StoreMetrics(state, System::currentTimeMillis);
-        registry.getPrometheusRegistry().register(storeMetrics);
-        own.getPrometheusRegistry().register(storeMetrics);
-        IntervalMetrics intervalMetrics = new IntervalMetrics(intervals, System::currentTimeMillis);
-        registry.getPrometheusRegistry().register(intervalMetrics);
-        own.getPrometheusRegistry().register(intervalMetrics);
-        WordMetrics wordMetrics = new WordMetrics(new WordState((StoreMonitorState) state), System::currentTimeMillis);
-        registry.getPrometheusRegistry().register(wordMetrics);
-        own.getPrometheusRegistry().register(wordMetrics);
-        EstimateMetrics estimateMetrics = new EstimateMetrics(new EstimateView(StoreMonitorState.of(streams)), System::currentTimeMillis);
-        registry.getPrometheusRegistry().register(estimateMetrics);
-        own.getPrometheusRegistry().register(estimateMetrics);
+        // Every segmon_* family, in the full registry and in the segmon-only one (see MetricsServer).
+        for (MultiCollector c : List.of(new StoreMetrics(state, System::currentTimeMillis),
+                new IntervalMetrics(intervals, System::currentTimeMillis), new WordMetrics(words, System::currentTimeMillis),
+                new EstimateMetrics(estimates, System::currentTimeMillis))) {
+            registry.getPrometheusRegistry().register(c);
+            own.getPrometheusRegistry().register(c);
+        }
         streams.start();
     }
 

@@ -1,5 +1,7 @@
 package dev.segmon.app.web;
 
+import dev.segmon.model.edit.EditCounts;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -69,6 +71,14 @@ final class Json {
         for (Field f : MOMENTS) {
             moments.put(f.key(), f.value().applyAsLong(w.moments()));
         }
+        // Word errors: the counts (which add across instances) and the rate derived from them.
+        EditCounts e = w.words();
+        n.put("wer", e.wer());
+        ObjectNode words = n.putObject("words");
+        words.put("substitutions", e.substitutions());
+        words.put("insertions", e.insertions());
+        words.put("deletions", e.deletions());
+        words.put("reference_words", e.referenceTokens());
         return n;
     }
 
@@ -81,6 +91,8 @@ final class Json {
         }
         return new MinuteWindow(Instant.parse(n.get("start").asText()).toEpochMilli(), n.get("utterances").asLong(),
                 BoundaryCounts.oneToOne(n.get("n_ref").asLong(), n.get("n_hyp").asLong(), n.get("hits").asLong()),
-                new UtteranceMoments(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9]));
+                new UtteranceMoments(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9]),
+                new EditCounts(n.path("words").path("substitutions").asLong(0), n.path("words").path("insertions").asLong(0),
+                        n.path("words").path("deletions").asLong(0), n.path("words").path("reference_words").asLong(0)));
     }
 }

@@ -1,5 +1,8 @@
 package dev.segmon.app.web;
 
+import dev.segmon.app.state.WordCounts;
+import dev.segmon.app.state.WordState;
+
 import dev.segmon.app.state.IntervalState;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
@@ -21,10 +24,12 @@ import java.util.TreeSet;
 public final class StateWindows implements WindowSource {
     private final MonitorState state;
     private final IntervalState intervals;
+    private final WordState words;
 
-    public StateWindows(MonitorState state, IntervalState intervals) {
+    public StateWindows(MonitorState state, IntervalState intervals, WordState words) {
         this.state = state;
         this.intervals = intervals;
+        this.words = words;
     }
 
     @Override
@@ -33,13 +38,15 @@ public final class StateWindows implements WindowSource {
         ModelTier series = new ModelTier(model, tier);
         SortedMap<Long, MinuteCounts> minutes = state.minutes(fromMs, end).getOrDefault(series, new TreeMap<>());
         SortedMap<Long, UtteranceMoments> moments = intervals.momentMinutes(fromMs, end).getOrDefault(series, new TreeMap<>());
+        SortedMap<Long, WordCounts> wordMinutes = words.minutes(fromMs, end).getOrDefault(series, new TreeMap<>());
         TreeSet<Long> starts = new TreeSet<>(minutes.keySet());
         starts.addAll(moments.keySet());
+        starts.addAll(wordMinutes.keySet());
         List<MinuteWindow> out = new ArrayList<>(starts.size());
         for (long start : starts) {
             MinuteCounts c = minutes.get(start);
             out.add(new MinuteWindow(start, c == null ? 0 : c.utterances(), c == null ? BoundaryCounts.ZERO : c.counts(),
-                    moments.getOrDefault(start, UtteranceMoments.ZERO)));
+                    moments.getOrDefault(start, UtteranceMoments.ZERO), wordMinutes.getOrDefault(start, WordCounts.ZERO).edits()));
         }
         return out;
     }

@@ -2,6 +2,7 @@ package dev.segmon.app.web;
 
 import dev.segmon.app.state.IntervalState;
 import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.state.WordState;
 
 import com.sun.net.httpserver.HttpHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -21,9 +22,9 @@ public final class WebRoutes {
      * The handlers by path prefix (the JDK server's contexts), for a client whose
      * {@code application.server} is {@code self}.
      */
-    public static Map<String, HttpHandler> handlers(KafkaStreams streams, MonitorState state, IntervalState intervals, HostInfo self,
+    public static Map<String, HttpHandler> handlers(KafkaStreams streams, MonitorState state, IntervalState intervals, WordState words, HostInfo self,
                                                     PrometheusRegistry segmon) {
-        return handlers(new StateWindows(state, intervals), Peers.of(streams, self), segmon);
+        return handlers(new StateWindows(state, intervals, words), Peers.of(streams, self), segmon);
     }
 
     static Map<String, HttpHandler> handlers(WindowSource windows, Peers peers, PrometheusRegistry segmon) {

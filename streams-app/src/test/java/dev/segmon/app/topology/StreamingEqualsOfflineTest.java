@@ -116,7 +116,7 @@ class StreamingEqualsOfflineTest {
                 assertEquals(0, t.open());
                 assertEquals((long) referenced, t.outcomes().getOrDefault(Outcome.SCORED, 0L));
                 assertEquals((long) (utterances - referenced), t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L));
-                List<MinuteWindow> minutes = new StateWindows(d.state, d.intervals).local(model, "word", 0, Long.MAX_VALUE);
+                List<MinuteWindow> minutes = new StateWindows(d.state, d.intervals, d.words).local(model, "word", 0, Long.MAX_VALUE);
                 assertEquals(expected.get(model), minutes.stream().map(MinuteWindow::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus),
                         "trial " + trial + " model " + model + ": the minutes of " + minutes);
                 // Every utterance is closed in some minute: the minutes count them all.
