@@ -26,7 +26,8 @@ Within a rule group Prometheus evaluates the rules in order and each sees the sa
 before it wrote at the same evaluation time, so every group lists its layers in this order and
 the public rules read current values. One dependency crosses groups: the anytime alerts' [1h]
 look reads the [1h] layer of segmon-paired-rate1h and segmon-intervals-rate1h, which lags by at
-most one evaluation interval (30 s in deploy/prometheus/prometheus.yml) on an hour-long range.
+most one evaluation interval (evaluation_interval in deploy/prometheus/prometheus.yml) on an
+hour-long range (docs/intervals.md, "Alerts").
 
 Usage: python3 docs/tools/gen_interval_rules.py   (from the repository root)
 """
