@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the paired-difference recording rules and the anytime-valid alerts
-(deploy/prometheus/rules/segmon-paired.rules.yml and segmon-anytime.rules.yml) from the
-measures' definitions, so that the long PromQL is derived, not typed (docs/intervals.md).
+"""Writes the utterance-level interval rules, the paired-difference rules and the anytime-valid
+alerts (deploy/prometheus/rules/segmon-intervals.rules.yml, segmon-paired.rules.yml and
+segmon-anytime.rules.yml) from the measures' definitions, so that the PromQL is derived, not
+typed (docs/intervals.md, "Recording rules").
 
 Every measure is offset + sum_j c_j N_j / D_j with N_j, D_j linear in the per-utterance
 components. With R_j = N_j / D_j, the linearised variance (docs/intervals.md, "One
@@ -10,7 +11,23 @@ linearisation for every measure") is
     Q = sum_j sum_k c_j c_k (NN_jk - R_k ND_jk - R_j DN_jk + R_j R_k DD_jk) / (D_j D_k)
 
 where XY_jk = sum_i x_ji y_ki are sums of per-utterance products: the second-moment counters.
-The same Q is what dev.segmon.model.interval.Linearisation computes as g' C g.
+The same Q is what dev.segmon.model.interval.Linearisation computes as g' C g, and the
+standard error is sqrt(m/(m-1) Q).
+
+The rules come in three layers, as Prometheus recommends for expressions that share inputs:
+
+  1. moments: segmon:<counter>:increase<range> = sum by (labels) (increase(segmon_<counter>_total[range]))
+     for every moment counter (docs/intervals.md, "Counters"): each increase() is evaluated once;
+  2. per measure: its value (segmon:utterance_<measure>:<range>, segmon:paired_<measure>_difference:<range>)
+     and Q (..._squared_residuals:<range>), over the layer-1 series;
+  3. the public rules and alerts, short expressions over layers 1 and 2.
+
+Within a rule group Prometheus evaluates the rules in order and each sees the samples the ones
+before it wrote at the same evaluation time, so every group lists its layers in this order and
+the public rules read current values. One dependency crosses groups: the anytime alerts' [1h]
+look reads the [1h] layer of segmon-paired-rate1h and segmon-intervals-rate1h, which lags by at
+most one evaluation interval (evaluation_interval in deploy/prometheus/prometheus.yml) on an
+hour-long range (docs/intervals.md, "Alerts").
 
 Usage: python3 docs/tools/gen_interval_rules.py   (from the repository root)
 """
@@ -24,42 +41,73 @@ TARGET_V = 50.0                  # intrinsic time the boundary is tuned for (doc
 RHO2 = (2 * LN_INV_ALPHA + math.log(1 + 2 * LN_INV_ALPHA)) / TARGET_V
 MARGIN = 0.01
 ANYTIME_RANGES = ["1h", "6h"]
+INTERVAL_RANGES = ["5m", "1h"]
 
 PAIRED = ["hc", "yc", "hb", "yb", "r"]
-PAIRED_BY = "candidate, baseline, tier"
 SINGLE = {"h": "hits", "y": "hypothesis_boundaries", "r": "reference_boundaries"}
 SINGLE_SQ = {("h", "h"): "hits_squared", ("y", "y"): "hypothesis_squared", ("r", "r"): "reference_squared",
              ("h", "y"): "hits_hypothesis", ("h", "r"): "hits_reference", ("y", "r"): "hypothesis_reference"}
 SINGLE_ORDER = ["h", "y", "r"]
 
 
+class Kind:
+    """One family of counters: its labels, components and the names of its layer-1 series."""
+
+    def __init__(self, by, order, count, first, second, measure_name):
+        self.by, self.order = by, order
+        self.count, self._first, self._second = count, first, second
+        self.measure_name = measure_name
+
+    def stems(self):
+        """The counter stems (segmon_<stem>_total) in the order they are recorded."""
+        out = [self.count] + [self._first(c) for c in self.order]
+        for i, a in enumerate(self.order):
+            for b in self.order[i:]:
+                out.append(self._second(a, b))
+        return out
+
+    def first(self, c):
+        return self._first(c)
+
+    def second(self, a, b):
+        a, b = sorted((a, b), key=self.order.index)
+        return self._second(a, b)
+
+
+SINGLE_KIND = Kind("model, tier", SINGLE_ORDER, "scored_utterances",
+                   lambda c: f"utterance_{SINGLE[c]}", lambda a, b: f"utterance_{SINGLE_SQ[(a, b)]}",
+                   lambda m: f"utterance_{m}")
+PAIRED_KIND = Kind("candidate, baseline, tier", PAIRED, "paired_utterances",
+                   lambda c: f"paired_{c}", lambda a, b: f"paired_{a}_{b}",
+                   lambda m: f"paired_{m}_difference")
+
+
 class Source:
-    """How sums and products of components read as PromQL over one range."""
+    """How sums and products of components read as PromQL over one range: the layer-1 series."""
 
     def __init__(self, kind, rng):
         self.kind, self.rng = kind, rng
 
-    def by(self):
-        return PAIRED_BY if self.kind == "paired" else "model, tier"
+    def moment(self, stem):
+        return f"segmon:{stem}:increase{self.rng}"
 
-    def counter(self, name):
-        return f"sum by ({self.by()}) (increase({name}[{self.rng}]))"
+    def moment_rule(self, stem):
+        return f"sum by ({self.kind.by}) (increase(segmon_{stem}_total[{self.rng}]))"
 
     def m(self):
-        return self.counter("segmon_paired_utterances_total" if self.kind == "paired"
-                            else "segmon_scored_utterances_total")
+        return self.moment(self.kind.count)
 
     def first(self, c):
-        if self.kind == "paired":
-            return self.counter(f"segmon_paired_{c}_total")
-        return self.counter(f"segmon_utterance_{SINGLE[c]}_total")
+        return self.moment(self.kind.first(c))
 
     def second(self, a, b):
-        order = PAIRED if self.kind == "paired" else SINGLE_ORDER
-        a, b = sorted((a, b), key=order.index)
-        if self.kind == "paired":
-            return self.counter(f"segmon_paired_{a}_{b}_total")
-        return self.counter(f"segmon_utterance_{SINGLE_SQ[(a, b)]}_total")
+        return self.moment(self.kind.second(a, b))
+
+    def value_name(self, measure):
+        return f"segmon:{self.kind.measure_name(measure)}:rate{self.rng}"
+
+    def q_name(self, measure):
+        return f"segmon:{self.kind.measure_name(measure)}_squared_residuals:rate{self.rng}"
 
 
 def num(x):
@@ -67,7 +115,7 @@ def num(x):
 
 
 def lin(form, src):
-    """A linear form {component: coefficient} of first-moment counters."""
+    """A linear form {component: coefficient} of first moments."""
     parts = []
     for c, k in form.items():
         t = src.first(c)
@@ -76,12 +124,11 @@ def lin(form, src):
 
 
 def quad(f, g, src):
-    """sum_i f(x_i) g(x_i) for linear forms f, g, from the second-moment counters."""
+    """sum_i f(x_i) g(x_i) for linear forms f, g, from the second moments."""
     acc = {}
-    order = PAIRED if src.kind == "paired" else SINGLE_ORDER
     for a, ka in f.items():
         for b, kb in g.items():
-            key = tuple(sorted((a, b), key=order.index))
+            key = tuple(sorted((a, b), key=src.kind.order.index))
             acc[key] = acc.get(key, 0) + ka * kb
     parts = []
     for (a, b), k in acc.items():
@@ -116,18 +163,19 @@ def squares(stat, src):
             rj, rk = ratio(terms[j], src), ratio(terms[k], src)
             cov = (f"({quad(nj, nk, src)} - {rk} * {quad(nj, dk, src)} - {rj} * {quad(dj, nk, src)}"
                    f" + {rj} * {rk} * {quad(dj, dk, src)})")
-            parts.append(f"{num(cj * ck)} * {cov} / ({lin(dj, src)} * {lin(dk, src)})")
+            c = cj * ck
+            parts.append(f"{cov} / ({lin(dj, src)} * {lin(dk, src)})" if c == 1 else f"{num(c)} * {cov} / ({lin(dj, src)} * {lin(dk, src)})")
     return "(" + " + ".join(parts) + ")"
 
 
-def se(stat, src):
+def se(measure, src):
     m = src.m()
-    return f"sqrt(clamp_min({m} / ({m} - 1 > 0.5) * {squares(stat, src)}, 0))"
+    return f"sqrt(clamp_min({m} / ({m} - 1 > 0.5) * {src.q_name(measure)}, 0))"
 
 
-def half_width(stat, src):
+def half_width(measure, src):
     """The confidence-sequence half-width with V = m^2 Q (ConfidenceSequence.halfWidth)."""
-    m, q = src.m(), f"clamp_min({squares(stat, src)}, 0)"
+    m, q = src.m(), f"clamp_min({src.q_name(measure)}, 0)"
     return (f"sqrt(2 * ({q} + 1 / ({m} ^ 2 * {num(RHO2)})) * (0.5 * ln({m} ^ 2 * {q} * {num(RHO2)} + 1)"
             f" + {num(LN_INV_ALPHA)}))")
 
@@ -142,42 +190,135 @@ PAIRED_MEASURES = {
     "f1": (0, [t(1, {"hc": 2}, {"yc": 1, "r": 1}), t(-1, {"hb": 2}, {"yb": 1, "r": 1})]),
     "over_segmentation": (0, [t(1, {"yc": 1, "yb": -1}, {"r": 1})]),
 }
-SINGLE_F1 = (0, [t(1, {"h": 2}, {"y": 1, "r": 1})])
+SINGLE_MEASURES = {
+    "precision": (0, [t(1, {"h": 1}, {"y": 1})]),
+    "recall": (0, [t(1, {"h": 1}, {"r": 1})]),
+    "f1": (0, [t(1, {"h": 2}, {"y": 1, "r": 1})]),
+    "over_segmentation": (-1, [t(1, {"y": 1}, {"r": 1})]),
+}
 
 
-def paired_rules():
-    out = ["# GENERATED by docs/tools/gen_interval_rules.py: candidate minus baseline on the same",
-           "# utterances (docs/intervals.md, \"Paired comparison\"), from the segmon_paired_* counters.",
-           "# segmon:paired_<measure>_difference:<range> is the difference D; _lower/_upper is the 95 %",
-           "# interval D -+ z sqrt(m/(m-1) Q) with Q the linearised variance (see the generator), z =",
-           f"# {Z95}; P, R and F1 differences are clipped to [-1, 1]. No sample while m < 2 or a",
-           "# denominator is 0. Tested by deploy/prometheus/tests/paired.test.yml.",
-           "groups:"]
-    for rng in ["5m", "1h"]:
-        src = Source("paired", rng)
-        out.append(f"  - name: segmon-paired-rate{rng}")
-        out.append("    rules:")
-        for name, stat in PAIRED_MEASURES.items():
-            clip = name != "over_segmentation"
-            d, s = value(stat, src), se(stat, src)
-            lo = f"{d} - {Z95} * {s}"
-            hi = f"{d} + {Z95} * {s}"
-            if clip:
-                lo, hi = f"clamp_min({lo}, -1)", f"clamp_max({hi}, 1)"
-            for suffix, expr in [("difference", d), ("difference_lower", lo), ("difference_upper", hi)]:
-                out.append(f"      - record: segmon:paired_{name}_{suffix}:rate{rng}")
-                out.append("        expr: |")
-                out.append(f"          {expr}")
-    return "\n".join(out) + "\n"
+class Rules:
+    """Lines of a rule file."""
+
+    def __init__(self, head):
+        self.lines = head + ["groups:"]
+
+    def group(self, name):
+        self.lines += [f"  - name: {name}", "    rules:"]
+
+    def comment(self, text):
+        self.lines.append(f"      # {text}")
+
+    def record(self, name, expr):
+        self.lines += [f"      - record: {name}", f"        expr: {expr}"]
+
+    def moments(self, src):
+        self.comment(f"layer 1: the moment counters' increase over [{src.rng}], summed over instances")
+        for stem in src.kind.stems():
+            self.record(src.moment(stem), src.moment_rule(stem))
+
+    def measures(self, src, measures):
+        self.comment("layer 2: each measure's value and Q, the sum of squared linearised residuals")
+        for name, stat in measures.items():
+            self.record(src.value_name(name), value(stat, src))
+            self.record(src.q_name(name), squares(stat, src))
+
+    def text(self):
+        return "\n".join(self.lines) + "\n"
+
+
+def interval_rules(path, kind, measures, head, group_prefix, public, clip):
+    rules = Rules(head)
+    for rng in INTERVAL_RANGES:
+        src = Source(kind, rng)
+        rules.group(f"{group_prefix}-rate{rng}")
+        rules.moments(src)
+        rules.measures(src, measures)
+        rules.comment(f"layer 3: the 95 % interval, value -+ {Z95} * sqrt(m/(m-1) Q)")
+        for name in measures:
+            v, s = src.value_name(name), se(name, src)
+            lo, hi = f"{v} - {Z95} * {s}", f"{v} + {Z95} * {s}"
+            low_clip, high_clip = clip(name)
+            if low_clip is not None:
+                lo = f"clamp_min({lo}, {num(low_clip)})"
+            if high_clip is not None:
+                hi = f"clamp_max({hi}, {num(high_clip)})"
+            for suffix, expr in public(name, lo, hi):
+                rules.record(f"{suffix}:rate{rng}", expr)
+    with open(path, "w") as f:
+        f.write(rules.text())
+
+
+INTERVALS_HEAD = [
+    "# GENERATED by docs/tools/gen_interval_rules.py. Utterance-level 95 % intervals over a range",
+    "# (docs/intervals.md, \"Recording rules\"; docs/contract.md 2.1.1 and 3.2).",
+    "#",
+    "# Each measure is a ratio of sums R = A/B over the m utterances closed in the range; its",
+    "# standard error, linearised with the utterance as the cluster, is sqrt(m/(m-1) Q) with",
+    "# Q = sum_i (a_i - R b_i)^2 / B^2 = (AA - 2 R AB + R^2 BB) / B^2, from the increases of the",
+    "# first- and second-moment counters the monitor exports per model and tier (docs/intervals.md,",
+    "# \"Counters\"). Interval: R -+ z SE, z the two-sided 95 % normal quantile, clipped to [0, 1]",
+    "# (over-segmentation: reported as R - 1, clipped below at -1). Measures: precision a = h,",
+    "# b = y; recall a = h, b = r; F1 a = 2h, b = y + r; over-segmentation a = y, b = r. No sample",
+    "# while m < 2 or B = 0 (the CLI's null): divisors are filtered with \"> 0\", and m - 1 with",
+    "# \"> 0.5\" (the margin keeps a lone utterance out when extrapolation leaves m a hair above 1).",
+    "#",
+    "# Layers, in evaluation order within each group: (1) segmon:<counter>:increase<range>, each",
+    "# counter's increase summed over instances BEFORE dividing, as in segmon-recording.rules.yml;",
+    "# (2) per measure segmon:utterance_<measure>:<range> (R, or R - 1) and",
+    "# segmon:utterance_<measure>_squared_residuals:<range> (Q); (3) the public",
+    "# segmon:boundary_<measure>_lower|upper:<range>. increase() extrapolates every counter of a",
+    "# (model, tier) by the same factor, so R is exact and m/(m-1) differs from the offline value",
+    "# only when the range's edges cut the scrape grid. Tested by",
+    "# deploy/prometheus/tests/intervals.test.yml.",
+]
+
+PAIRED_HEAD = [
+    "# GENERATED by docs/tools/gen_interval_rules.py: candidate minus baseline on the same",
+    "# utterances (docs/intervals.md, \"Paired comparison\"), from the segmon_paired_* counters.",
+    "# segmon:paired_<measure>_difference:<range> is the difference D; _lower/_upper is the 95 %",
+    "# interval D -+ z sqrt(m/(m-1) Q) with Q the linearised variance (see the generator), z =",
+    f"# {Z95}; P, R and F1 differences are clipped to [-1, 1]. No sample while m < 2 or a",
+    "# denominator is 0.",
+    "#",
+    "# Layers, in evaluation order within each group: (1) segmon:paired_<counter>:increase<range>,",
+    "# each counter's increase summed over instances; (2) per measure D and",
+    "# segmon:paired_<measure>_difference_squared_residuals:<range> (Q); (3) the interval.",
+    "# segmon-anytime.rules.yml reads the [1h] layers 1 and 2. Tested by",
+    "# deploy/prometheus/tests/paired.test.yml.",
+]
+
+
+def write_intervals():
+    def public(name, lo, hi):
+        return [(f"segmon:boundary_{name}_lower", lo), (f"segmon:boundary_{name}_upper", hi)]
+
+    def clip(name):
+        return (-1, None) if name == "over_segmentation" else (0, 1)
+
+    interval_rules("deploy/prometheus/rules/segmon-intervals.rules.yml", SINGLE_KIND, SINGLE_MEASURES,
+                   INTERVALS_HEAD, "segmon-intervals", public, clip)
+
+
+def write_paired():
+    def public(name, lo, hi):
+        return [(f"segmon:paired_{name}_difference_lower", lo), (f"segmon:paired_{name}_difference_upper", hi)]
+
+    def clip(name):
+        return (None, None) if name == "over_segmentation" else (-1, 1)
+
+    interval_rules("deploy/prometheus/rules/segmon-paired.rules.yml", PAIRED_KIND, PAIRED_MEASURES,
+                   PAIRED_HEAD, "segmon-paired", public, clip)
 
 
 def anytime_rules():
+    looks = {rng: (Source(PAIRED_KIND, rng), Source(SINGLE_KIND, rng)) for rng in ANYTIME_RANGES}
     paired = " or ".join(
-        f"(-(({value(PAIRED_MEASURES['f1'], s)}) + {half_width(PAIRED_MEASURES['f1'], s)}) > {MARGIN})"
-        for s in [Source("paired", r) for r in ANYTIME_RANGES])
+        f"(-({p.value_name('f1')} + {half_width('f1', p)}) > {MARGIN})" for p, _ in looks.values())
     single = " or ".join(
-        f"(segmon:baseline_f1 - on (model, tier) (({value(SINGLE_F1, s)}) + {half_width(SINGLE_F1, s)}) > {MARGIN})"
-        for s in [Source("single", r) for r in ANYTIME_RANGES])
+        f"(segmon:baseline_f1 - on (model, tier) ({s.value_name('f1')} + {half_width('f1', s)}) > {MARGIN})"
+        for _, s in looks.values())
     head = f"""# GENERATED by docs/tools/gen_interval_rules.py. Anytime-valid regression alerts
 # (docs/intervals.md, "Time-uniform alerting"): the upper end of a confidence sequence for F1
 # (candidate minus baseline, or this model) lies more than {MARGIN} below zero (or the pinned
@@ -189,11 +330,22 @@ def anytime_rules():
 # {DAY_STARTS} starts, so alpha' = {ALPHA} / {DAY_STARTS} bounds the false alarms per day by {ALPHA}
 # (union bound). log(1/alpha') = {LN_INV_ALPHA}; rho^2 = {RHO2} tunes the boundary for
 # V* = {num(TARGET_V)}. `for: 0m`: the bound already holds at every evaluation at once.
+#
+# The [6h] look's layers 1 and 2 (moments, F1 value and Q; see segmon-intervals.rules.yml) are
+# recorded here, before the alerts. The [1h] look reads the same layers from the groups
+# segmon-paired-rate1h and segmon-intervals-rate1h: a lag of at most one evaluation interval.
 # Tested by deploy/prometheus/tests/anytime.test.yml; mirrored by dev.segmon.app.simulate.
-groups:
-  - name: segmon-anytime
-    rules:
-      - alert: SegmonCandidateWorseThanBaseline
+""".splitlines()
+    rules = Rules(head)
+    rules.group("segmon-anytime")
+    for src in looks["6h"]:
+        rules.moments(src)
+    for src, measures in zip(looks["6h"], [PAIRED_MEASURES, SINGLE_MEASURES]):
+        rules.comment("layer 2: F1 (difference) and its Q over [6h]")
+        rules.record(src.value_name("f1"), value(measures["f1"], src))
+        rules.record(src.q_name("f1"), squares(measures["f1"], src))
+    rules.comment("layer 3: the alerts, over the [1h] and [6h] looks")
+    rules.lines += f"""      - alert: SegmonCandidateWorseThanBaseline
         expr: |
           {paired}
         for: 0m
@@ -212,13 +364,12 @@ groups:
         annotations:
           summary: 'Boundary F1 of {{{{ $labels.model }}}}/{{{{ $labels.tier }}}} is at least {{{{ $value | printf "%.3f" }}}} below its pinned baseline'
           description: "An anytime-valid 99 %-per-day upper bound on F1 lies more than {MARGIN} below segmon:baseline_f1."
-          runbook: "docs/operations.md#segmonf1belowbaselineanytime"
-"""
-    return head
+          runbook: "docs/operations.md#segmonf1belowbaselineanytime\"""".replace('\\"', '"').splitlines()
+    return rules.text()
 
 
 if __name__ == "__main__":
-    with open("deploy/prometheus/rules/segmon-paired.rules.yml", "w") as f:
-        f.write(paired_rules())
+    write_intervals()
+    write_paired()
     with open("deploy/prometheus/rules/segmon-anytime.rules.yml", "w") as f:
         f.write(anytime_rules())
