@@ -34,6 +34,7 @@ Usage: python3 docs/tools/gen_interval_rules.py   (from the repository root)
 import math
 
 Z95 = 1.959963984540054          # two-sided 95 % normal quantile (R: qnorm(0.975))
+ANYTIME_INTERVAL = "30s"         # the anytime group's own evaluation interval
 DAY_STARTS = 3600                # (24 h + 6 h) / 30 s window starts a day can see
 ALPHA = 0.01                     # nominal false alarms per day
 LN_INV_ALPHA = math.log(DAY_STARTS / ALPHA)   # log(1/alpha'), alpha' = alpha / DAY_STARTS
@@ -204,8 +205,8 @@ class Rules:
     def __init__(self, head):
         self.lines = head + ["groups:"]
 
-    def group(self, name):
-        self.lines += [f"  - name: {name}", "    rules:"]
+    def group(self, name, interval=None):
+        self.lines += [f"  - name: {name}"] + ([f"    interval: {interval}"] if interval else []) + ["    rules:"]
 
     def comment(self, text):
         self.lines.append(f"      # {text}")
@@ -337,7 +338,9 @@ def anytime_rules():
 # Tested by deploy/prometheus/tests/anytime.test.yml; mirrored by dev.segmon.app.simulate.
 """.splitlines()
     rules = Rules(head)
-    rules.group("segmon-anytime")
+    # Evaluated every 30 s whatever the server's global evaluation_interval: the union bound
+    # counts the window starts of a day at this interval (DAY_STARTS).
+    rules.group("segmon-anytime", interval=ANYTIME_INTERVAL)
     for src in looks["6h"]:
         rules.moments(src)
     for src, measures in zip(looks["6h"], [PAIRED_MEASURES, SINGLE_MEASURES]):
