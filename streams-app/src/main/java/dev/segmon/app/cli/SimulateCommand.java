@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
 @Command(name = "simulate",
         mixinStandardHelpOptions = true,
         description = {
-            "Simulates monitored streams whose utterances differ in quality and measures: coverage of the 95 % intervals",
+            "Simulates monitored streams whose utterances differ in quality and measures: coverage of the 95 %% intervals",
             "(and of the naive Wilson interval), false alarms per day of SegmonCandidateWorseThanBaseline,",
             "SegmonF1BelowBaselineAnytime and SegmonF1BelowBaseline checked every 30 s, and their median time to fire",
             "after 2- and 5-point recall drops at 2 reference boundaries per second."})
