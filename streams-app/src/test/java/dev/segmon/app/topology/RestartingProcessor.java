@@ -40,6 +40,8 @@ final class RestartingProcessor {
     private final MockProcessorContext<Object, Object> context = new MockProcessorContext<>();
     /** The stores' read-only view, as the exporter reads them. */
     final StoreMonitorState state;
+    /** The last minute window emitted per key (docs/contract.md 3.1, the metrics topic): a key's last record is its minute's total. */
+    final Map<String, String> emittedMinutes = new java.util.TreeMap<>();
     private BoundaryProcessor processor;
     private long offset;
     private int restarts;
@@ -83,7 +85,7 @@ final class RestartingProcessor {
         String topic = message[0].equals("ref") ? config.referencesTopic() : config.hypothesesTopic();
         context.setRecordMetadata(topic, 0, offset++);
         processor.process(new Record<>(bytes(message[1]), bytes(message[2]), timestampMs));
-        context.resetForwards();
+        collectForwards();
     }
 
     /** Runs the live processor's wall-clock punctuators at {@code wallMs}, as the stream thread would. */
@@ -94,7 +96,7 @@ final class RestartingProcessor {
                 p.getPunctuator().punctuate(wallMs);
             }
         }
-        context.resetForwards();
+        collectForwards();
     }
 
     /**
@@ -163,6 +165,15 @@ final class RestartingProcessor {
             open[k] = begun.stream().anyMatch(u -> unfinished.get(u) > 0);
         }
         return open;
+    }
+
+    private void collectForwards() {
+        for (MockProcessorContext.CapturedForward<?, ?> f : context.forwarded()) {
+            if (SegmonTopology.METRICS_SINK.equals(f.childName().orElse(null))) {
+                emittedMinutes.put((String) f.record().key(), (String) f.record().value());
+            }
+        }
+        context.resetForwards();
     }
 
     private static byte[] bytes(String s) {

@@ -11,6 +11,7 @@ import dev.segmon.app.state.Keys.PairTier;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.state.WordState;
+import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.interval.PairedMoments;
@@ -70,6 +71,18 @@ class RestartsEqualOfflineTest {
                 assertEquals(corpus.utterances(), ofModel.stream().mapToLong(MinuteCounts::utterances).sum(), where);
             }
             checkIntervals(corpus, new IntervalState(p.state), where);
+            // Every minute whose counts changed was emitted (the dirty list is rebuilt from the
+            // store's flags at init), its last record the stored minute. A minute that only
+            // closed utterances with no boundary has nothing to emit (its counts stay zero).
+            java.util.Map<String, String> stored = new java.util.TreeMap<>();
+            minutes.forEach((series, byMinute) -> byMinute.forEach((start, c) -> {
+                if (c.counts().equals(BoundaryCounts.ZERO)) {
+                    return;
+                }
+                MinuteWindow w = new MinuteWindow(series.model(), series.tier(), start, c.counts());
+                stored.put(w.key(), w.toJson());
+            }));
+            assertEquals(stored, p.emittedMinutes, where);
         }
         // 40 trials, at least two each by construction, more at random.
         assertTrue(restartsWhileOpen > 100, restartsWhileOpen + " restarts while open");
