@@ -11,11 +11,11 @@ import org.apache.kafka.streams.state.StoreBuilder;
  * The processor's stores as the topology defines them, in memory and unlogged, added to a mock
  * context (stream time 0) for processor-level tests.
  */
-final class TestStores {
+public final class TestStores {
     private TestStores() {
     }
 
-    static Map<String, StateStore> inMemory(MockProcessorContext<Object, Object> ctx) {
+    public static Map<String, StateStore> inMemory(MockProcessorContext<Object, Object> ctx) {
         ctx.setCurrentStreamTimeMs(0);
         Map<String, StateStore> stores = new LinkedHashMap<>();
         for (StoreBuilder<?> b : SegmonTopology.stores(false)) {

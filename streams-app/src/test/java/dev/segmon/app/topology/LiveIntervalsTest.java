@@ -45,7 +45,7 @@ class LiveIntervalsTest {
     private static final long MINUTE = 60_000;
 
     /** One utterance of a phase: each model's offline counts; null reference when none was sent. */
-    private record Scored(BoundaryCounts a, BoundaryCounts b, boolean referenced) {
+    record Scored(BoundaryCounts a, BoundaryCounts b, boolean referenced) {
     }
 
     @Test
@@ -71,17 +71,17 @@ class LiveIntervalsTest {
                 for (int u = 0; u < utterances; u++) {
                     String id = "utt-" + trial + "-" + p + "-" + u;
                     boolean referenced = rnd.nextInt(5) != 0;
-                    List<Segment> segments = StreamingEqualsOfflineTest.randomSegments(rnd);
+                    List<Segment> segments = RandomBoundaryCorpus.randomSegments(rnd);
                     Utterance ref = new Utterance.Segmented(id, referenced ? segments : List.of());
                     if (referenced) {
-                        streams.add(StreamingEqualsOfflineTest.referenceMessages(rnd, id, segments));
+                        streams.add(RandomBoundaryCorpus.referenceMessages(rnd, id, segments));
                     }
                     BoundaryCounts[] counts = new BoundaryCounts[2];
                     String[] models = {A, B};
                     for (int m = 0; m < 2; m++) {
-                        double[] times = StreamingEqualsOfflineTest.randomTimes(rnd);
+                        double[] times = RandomBoundaryCorpus.randomTimes(rnd);
                         counts[m] = scorer.score(ref, new Utterance.Marked(id, times));
-                        streams.add(StreamingEqualsOfflineTest.hypothesisMessages(rnd, id, models[m], times, 0.01));
+                        streams.add(RandomBoundaryCorpus.hypothesisMessages(rnd, id, models[m], times, 0.01));
                     }
                     phase.add(new Scored(counts[0], counts[1], referenced));
                 }
@@ -89,16 +89,8 @@ class LiveIntervalsTest {
                 int total = streams.stream().mapToInt(List::size).sum();
                 long step = Math.max(1, 58_000 / total);
                 long ts = p * MINUTE;
-                int[] pos = new int[streams.size()];
-                for (int sent = 0; sent < total; sent++) {
-                    List<Integer> live = new ArrayList<>();
-                    for (int i = 0; i < streams.size(); i++) {
-                        if (pos[i] < streams.get(i).size()) {
-                            live.add(i);
-                        }
-                    }
-                    int s = live.get(rnd.nextInt(live.size()));
-                    String[] msg = streams.get(s).get(pos[s]++);
+                for (Interleaving.Step sent : Interleaving.merge(rnd, streams)) {
+                    String[] msg = sent.message();
                     ts += step;
                     if (msg[0].equals("ref")) {
                         d.ref(msg[1], msg[2], ts);
@@ -163,7 +155,7 @@ class LiveIntervalsTest {
         return offline.intervals(0.95, false);
     }
 
-    private static void checkModel(List<Scored> window, boolean first, UtteranceMoments live, String where) {
+    static void checkModel(List<Scored> window, boolean first, UtteranceMoments live, String where) {
         Map<Measure, Interval> expected = offline(window, first);
         for (Measure m : Measure.values()) {
             Estimate e = live.estimate(m);
@@ -183,7 +175,7 @@ class LiveIntervalsTest {
      * difference D and its per-utterance linearised values z_i (the derivative of D along the
      * utterance's counts), SE^2 = m/(m-1) sum z_i^2 (docs/intervals.md).
      */
-    private static void checkPaired(List<Scored> window, PairedMoments live, String where) {
+    static void checkPaired(List<Scored> window, PairedMoments live, String where) {
         List<Scored> pairs = window.stream().filter(Scored::referenced).toList();
         assertEquals(pairs.size(), live.utterances(), where);
         double hc = 0, yc = 0, hb = 0, yb = 0, r = 0;
