@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "simulate",
         mixinStandardHelpOptions = true,
+        subcommands = SimulateEarlyCommand.class,
         description = {
             "Simulates monitored streams whose utterances differ in quality and measures: coverage of the 95 %% intervals",
             "(and of the naive Wilson interval), false alarms per day of SegmonCandidateWorseThanBaseline,",

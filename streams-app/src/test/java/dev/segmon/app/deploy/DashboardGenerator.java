@@ -62,6 +62,25 @@ final class DashboardGenerator {
         cumulative));
     y += 6;
 
+    p.add(row("Early warning: over-segmentation estimated from the hypotheses before references arrive (docs/operations.md)", y++));
+    String window5m = "{model=~\"$model\", tier=~\"$tier\", window=\"5m\"}";
+    p.add(new Panel("Estimated OS (5m) beside the reference-based OS", "timeseries", 0, y, 12, 8, "percentunit",
+        "Estimated: hypothesis boundaries per second of audio over rho, minus 1 (" + OVER_SEGMENTATION_ESTIMATED.at("rate5m")
+            + "); dashed: its 95 % interval per instance (" + OVER_SEGMENTATION_ESTIMATED_LOWER.metric() + ", "
+            + OVER_SEGMENTATION_ESTIMATED_UPPER.metric() + ", window 5m). Reference-based: " + OVER_SEGMENTATION.at("rate5m")
+            + ", which follows once the references of the same audio arrive.",
+        List.of(Query.range(OVER_SEGMENTATION_ESTIMATED.at("rate5m") + FILTER, "{{model}} {{tier}} estimated 5m"),
+            Query.range(OVER_SEGMENTATION_ESTIMATED_LOWER.metric() + window5m, "{{model}} {{tier}} estimated 5m" + BAND_LOWER),
+            Query.range(OVER_SEGMENTATION_ESTIMATED_UPPER.metric() + window5m, "{{model}} {{tier}} estimated 5m" + BAND_UPPER),
+            Query.range(OVER_SEGMENTATION.at("rate5m") + FILTER, "{{model}} {{tier}} reference-based 5m"))));
+    p.add(new Panel("Backtest: estimated vs realised OS (1h)", "timeseries", 12, y, 12, 8, "percentunit",
+        "Over the utterances that had an estimate and whose reference has since come: the estimate they had ("
+            + OVER_SEGMENTATION_BACKTEST_ESTIMATED.at("rate1h") + ") and the OS their references gave ("
+            + OVER_SEGMENTATION_BACKTEST_REALISED.at("rate1h") + "). Apart: trust the early alert less for this traffic.",
+        List.of(Query.range(OVER_SEGMENTATION_BACKTEST_ESTIMATED.at("rate1h") + FILTER, "{{model}} {{tier}} estimated 1h"),
+            Query.range(OVER_SEGMENTATION_BACKTEST_REALISED.at("rate1h") + FILTER, "{{model}} {{tier}} realised 1h"))));
+    y += 8;
+
     p.add(row("Paired comparison: candidate minus baseline on the same utterances (run --compare), 95 % interval", y++));
     p.add(difference("Precision difference", PRECISION_DIFFERENCE, PRECISION_DIFFERENCE_LOWER, PRECISION_DIFFERENCE_UPPER, 0, y));
     p.add(difference("Recall difference", RECALL_DIFFERENCE, RECALL_DIFFERENCE_LOWER, RECALL_DIFFERENCE_UPPER, 6, y));

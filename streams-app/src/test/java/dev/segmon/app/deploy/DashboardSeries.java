@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * THE list of series the Grafana dashboard queries: recording rules of
- * deploy/prometheus/rules/segmon-recording.rules.yml, segmon-intervals.rules.yml and
- * segmon-paired.rules.yml, and metrics the monitor exports
+ * deploy/prometheus/rules/segmon-recording.rules.yml, segmon-intervals.rules.yml,
+ * segmon-paired.rules.yml and segmon-estimate.rules.yml, and metrics the monitor exports
  * (docs/contract.md 3.2, Micrometer's KafkaStreamsMetrics). Every panel's PromQL is built from these
  * names only; DashboardTest checks that each recorded name exists in the rule files and the live
  * test checks that each query returns data from a running demo.
@@ -64,6 +64,14 @@ enum DashboardSeries {
   OVER_SEGMENTATION_DIFFERENCE_LOWER("segmon:paired_over_segmentation_difference_lower", Windows.INTERVAL),
   OVER_SEGMENTATION_DIFFERENCE_UPPER("segmon:paired_over_segmentation_difference_upper", Windows.INTERVAL),
 
+  // The early estimate (segmon-estimate.rules.yml): the estimate over 5m, its backtest over 1h.
+  OVER_SEGMENTATION_ESTIMATED("segmon:boundary_over_segmentation_estimated", Windows.RATE5M),
+  OVER_SEGMENTATION_BACKTEST_ESTIMATED("segmon:boundary_over_segmentation_backtest_estimated", Windows.RATE1H),
+  OVER_SEGMENTATION_BACKTEST_REALISED("segmon:boundary_over_segmentation_backtest_realised", Windows.RATE1H),
+  // Exported by the monitor: the estimate's 95 % interval, labelled by window (docs/contract.md 3.2).
+  OVER_SEGMENTATION_ESTIMATED_LOWER("segmon_boundary_over_segmentation_estimated_lower_ratio", false),
+  OVER_SEGMENTATION_ESTIMATED_UPPER("segmon_boundary_over_segmentation_estimated_upper_ratio", false),
+
   // Prometheus itself.
   ALERTS("ALERTS", false);
 
@@ -73,6 +81,8 @@ enum DashboardSeries {
   private static final class Windows {
     static final List<String> ALL = List.of("rate5m", "rate1h", "cumulative");
     static final List<String> INTERVAL = List.of("rate5m", "rate1h");
+    static final List<String> RATE5M = List.of("rate5m");
+    static final List<String> RATE1H = List.of("rate1h");
   }
 
   private final String name;
