@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -41,6 +42,8 @@ final class TextGridReader implements UtteranceReader {
     private final String tier;
     private final Set<String> seen = new HashSet<>();
     private int index;
+    /** The chosen tier's xmax of the file last read: where its last interval (blank or not) ends. */
+    private OptionalDouble audioLength = OptionalDouble.empty();
 
     private TextGridReader(String source, List<Path> files, String tier) {
         this.source = source;
@@ -79,6 +82,11 @@ final class TextGridReader implements UtteranceReader {
     }
 
     @Override
+    public OptionalDouble audioLength() {
+        return audioLength;
+    }
+
+    @Override
     public boolean hasNext() {
         return index < files.size();
     }
@@ -95,6 +103,9 @@ final class TextGridReader implements UtteranceReader {
         }
         List<Tier> tiers = read(file);
         Tier chosen = select(tiers, tier, file.toString());
+        // An interval tier tiles [xmin, xmax]: its last interval, blank or not, ends at the tier's
+        // xmax, the length Praat records for the sound (a point tier has no such end).
+        audioLength = chosen.intervals() ? chosen.segments().stream().mapToDouble(Segment::end).max() : OptionalDouble.empty();
         List<Segment> segments = chosen.segments().stream()
                 .filter(s -> !s.label().isBlank())
                 .collect(Collectors.toList());

@@ -1,5 +1,7 @@
 package dev.segmon.model.io;
 
+import java.util.OptionalDouble;
+
 import dev.segmon.model.alignment.Utterance;
 import java.io.Closeable;
 import java.util.Iterator;
@@ -14,6 +16,14 @@ public interface UtteranceReader extends Iterator<Utterance>, Closeable {
 
     /** The input's name as error messages and reports show it. */
     String source();
+
+    /**
+     * The length in seconds of the audio the utterance last returned by {@link #next()} belongs
+     * to, where the format records it (a TextGrid's {@code xmax}); empty where it does not.
+     */
+    default OptionalDouble audioLength() {
+        return OptionalDouble.empty();
+    }
 
     @Override
     void close();

@@ -8,6 +8,7 @@ import dev.segmon.model.io.UtteranceReader;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,9 +73,12 @@ public final class Replay {
      */
     public Summary run(UtteranceReader references, UtteranceReader hypotheses, TrafficSink sink) throws InterruptedException {
         Map<String, Utterance> refs = new LinkedHashMap<>();
+        // The audio's length where a file records it (a TextGrid's xmax), by utterance id.
+        Map<String, Double> audioLengths = new HashMap<>();
         while (references.hasNext()) {
             Utterance u = references.next();
             refs.put(u.id(), u);
+            references.audioLength().ifPresent(l -> audioLengths.put(u.id(), l));
         }
         Pacer pacer = new Pacer();
         Random random = new Random(seed);
@@ -86,6 +90,7 @@ public final class Replay {
         long sentWords = 0;
         while (hypotheses.hasNext()) {
             Utterance hyp = hypotheses.next();
+            hypotheses.audioLength().ifPresent(l -> audioLengths.merge(hyp.id(), l, Math::max));
             utterances++;
             List<Segment> words = words(hyp);
             // A transcript of no word (only ignored labels) is still a transcript: one empty words message.
@@ -106,7 +111,7 @@ public final class Replay {
             sentReferences += sendDue(pending, sink, pacer, false);
             pacer.await();
             Utterance ref = refs.remove(hyp.id());
-            end(sink, hyp.id(), ref, hyp);
+            end(sink, hyp.id(), ref, hyp, audioLengths.get(hyp.id()));
             ends++;
             pending.add(new Pending(hyp.id(), ref, ticker.nanoTime() + referenceDelayNanos));
         }
@@ -115,7 +120,7 @@ public final class Replay {
             utterances++;
             sentReferences += sendDue(pending, sink, pacer, false);
             pacer.await();
-            end(sink, ref.id(), ref, null);
+            end(sink, ref.id(), ref, null, audioLengths.get(ref.id()));
             ends++;
             pending.add(new Pending(ref.id(), ref, ticker.nanoTime() + referenceDelayNanos));
         }
@@ -140,12 +145,13 @@ public final class Replay {
 
     /**
      * The end mark, with the audio's {@code duration} (docs/contract.md 3.1) unless durations are
-     * off: the later of the reference's last segment end and the hypothesis' last boundary, so
-     * that the monitor never finds a boundary past the audio's end. None when neither side has a
-     * time.
+     * off: the audio's length where a file records it ({@code audioLength}, a TextGrid's xmax),
+     * else the later of the reference's last segment end and the hypothesis' last boundary, so
+     * that the monitor never finds a boundary past the audio's end (and never past the recorded
+     * length either: the later of the two wins). None when neither side has a time.
      */
-    private void end(TrafficSink sink, String id, Utterance reference, Utterance hypothesis) {
-        double d = Math.max(lastTime(reference), lastTime(hypothesis));
+    private void end(TrafficSink sink, String id, Utterance reference, Utterance hypothesis, Double audioLength) {
+        double d = Math.max(Math.max(lastTime(reference), lastTime(hypothesis)), audioLength == null ? -1 : audioLength);
         if (durations && d >= 0) {
             sink.end(id, model, tier, d);
         } else {

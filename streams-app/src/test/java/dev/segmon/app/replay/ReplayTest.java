@@ -56,6 +56,22 @@ class ReplayTest {
         assertEquals(0, none.sent.stream().filter(s -> s.json().contains("duration")).count());
     }
 
+    /**
+     * A TextGrid records the sound's length: praatio's mary.TextGrid, tier "phone", tiles
+     * [0, 1.869687] and its last interval (1.5182538944627297 to 1.869687) is blank, so the last
+     * segment ends at 1.518...; the end carries the recorded length, 1.869687 (read in the file).
+     */
+    @Test
+    void aTextGridsRecordedLengthIsTheDuration() throws Exception {
+        java.nio.file.Path grid = java.nio.file.Path.of("..", "model", "src", "test", "resources", "data", "textgrid", "praatio", "mary.TextGrid");
+        dev.segmon.model.io.ReadOptions options = new dev.segmon.model.io.ReadOptions(null, "phone");
+        RecordingSink sink = new RecordingSink();
+        Replay.builder().model("m").ticker(new FakeTicker()).build()
+                .run(dev.segmon.model.io.UtteranceReaders.open(grid, options), dev.segmon.model.io.UtteranceReaders.open(grid, options), sink);
+        List<String> ends = sink.sent.stream().filter(s -> s.topic().equals("h") && s.json().contains("\"end\":true")).map(RecordingSink.Sent::json).toList();
+        assertEquals(List.of("{\"utterance\":\"mary\",\"model\":\"m\",\"tier\":\"word\",\"end\":true,\"duration\":1.869687}"), ends);
+    }
+
     @Test
     void rateSpacesMessagesOverBothTopics() throws Exception {
         FakeTicker ticker = new FakeTicker();

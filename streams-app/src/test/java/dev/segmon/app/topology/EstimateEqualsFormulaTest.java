@@ -76,17 +76,17 @@ class EstimateEqualsFormulaTest {
         for (int u = 0; u < utterances; u++) {
             String id = "utt-" + trial + "-" + u;
             if (rnd.nextInt(5) != 0) {
-                List<Segment> segments = StreamingEqualsOfflineTest.randomSegments(rnd);
+                List<Segment> segments = RandomBoundaryCorpus.randomSegments(rnd);
                 TreeSet<Double> boundaries = new TreeSet<>();
                 segments.forEach(s -> {
                     boundaries.add(s.start());
                     boundaries.add(s.end());
                 });
                 nRef.put(id, (long) boundaries.size());
-                streams.add(StreamingEqualsOfflineTest.referenceMessages(rnd, id, segments));
+                streams.add(RandomBoundaryCorpus.referenceMessages(rnd, id, segments));
             }
             for (String model : MODELS) {
-                double[] times = StreamingEqualsOfflineTest.randomTimes(rnd);
+                double[] times = RandomBoundaryCorpus.randomTimes(rnd);
                 Hyp h = new Hyp();
                 h.n = times.length;
                 double last = times.length == 0 ? 0 : times[times.length - 1];
@@ -101,7 +101,7 @@ class EstimateEqualsFormulaTest {
                     }
                 }
                 hyps.put(model + " " + id, h);
-                List<String[]> messages = StreamingEqualsOfflineTest.hypothesisMessages(rnd, id, model, times, 0.05);
+                List<String[]> messages = RandomBoundaryCorpus.hypothesisMessages(rnd, id, model, times, 0.05);
                 if (duration != null) {
                     for (String[] m : messages) {
                         m[2] = m[2].replace("\"end\":true}", "\"end\":true,\"duration\":" + duration + "}");

@@ -38,7 +38,11 @@ class LivePageBrowserTest {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] RATIO_GAUGES = {"precision", "segmon_boundary_precision_ratio", "recall", "segmon_boundary_recall_ratio",
-            "f1", "segmon_boundary_f1_ratio", "os", "segmon_boundary_over_segmentation_ratio", "r_value", "segmon_boundary_r_value"};
+            "f1", "segmon_boundary_f1_ratio", "os", "segmon_boundary_over_segmentation_ratio", "r_value", "segmon_boundary_r_value",
+            // The demo's models send words, so the word error rate's tile is shown too.
+            "wer", "segmon_word_error_rate_ratio"};
+    /** The early estimate, shown under the OS tile (the demo's end messages carry durations). */
+    private static final String ESTIMATE_GAUGE = "segmon_boundary_over_segmentation_estimated_ratio";
     /** Tile -> the stem of its interval gauges NAME_lower_ratio and NAME_upper_ratio (docs/contract.md appendix C). */
     private static final String[] INTERVAL_GAUGES = {"precision", "segmon_boundary_precision", "recall", "segmon_boundary_recall",
             "f1", "segmon_boundary_f1", "os", "segmon_boundary_over_segmentation"};
@@ -71,7 +75,8 @@ class LivePageBrowserTest {
             demo.stopTraffic();
             awaitStill(base);
             browser.navigate(base + "/#model=healthy&tier=word&range=" + (run.compareTo(Duration.ofMinutes(14)) < 0 ? 15 : 60));
-            browser.await("document.querySelectorAll('.uplot').length === 4 && document.body.dataset.refreshes >= 1", Duration.ofSeconds(30));
+            // P/R/F1, R-value, OS, boundary counts, and WER (the demo's models send words).
+            browser.await("document.querySelectorAll('.uplot').length === 5 && document.body.dataset.refreshes >= 1", Duration.ofSeconds(30));
 
             assertPageMatches(browser, base, "healthy");
             // Healthy by construction (SimulatedModel): P, R near 0.99 x P(|Z| <= 2.5) = 0.978, OS near 0.
@@ -142,6 +147,11 @@ class LivePageBrowserTest {
                 assertTrue(shown.endsWith(String.format(Locale.ROOT, "%.3f", expected)), selector + " shows " + shown + ", /metrics " + expected);
             }
         }
+        // Under OS, the 5 m estimate from the hypotheses alone.
+        double estimate = gauge(samples, ESTIMATE_GAUGE, model, "5m");
+        assertTrue(!Double.isNaN(estimate), model + ": the demo's durations give an estimate on /metrics");
+        assertEquals(estimate, browser.eval("Number(document.querySelector('#tiles [data-metric=os] .estimate').dataset.raw)").asDouble(),
+                1e-12, model + " estimated OS");
         // Under each large number, the 5 m interval of /metrics' interval gauges.
         for (int i = 0; i < INTERVAL_GAUGES.length; i += 2) {
             String selector = "#tiles [data-metric=" + INTERVAL_GAUGES[i] + "] .interval";
@@ -241,6 +251,7 @@ class LivePageBrowserTest {
             names.add(PAIRED_GAUGES[i] + "_lower_ratio");
             names.add(PAIRED_GAUGES[i] + "_upper_ratio");
         }
+        names.add(ESTIMATE_GAUGE);
         for (String name : names) {
             query.append(query.isEmpty() ? "?" : "&").append("name%5B%5D=").append(name);
         }
