@@ -29,8 +29,6 @@ import java.util.function.ToDoubleFunction;
  * denominator is still empty is left out.
  */
 public final class EstimateMetrics implements MultiCollector {
-    private static final int SLIDING_MINUTES = 5;
-    private static final String SLIDING = "5m";
 
     /** The six sums of {@link RateMoments}, as counter name suffixes. */
     private static final Map<String, ToDoubleFunction<RateMoments>> SUMS = new LinkedHashMap<>();
@@ -60,21 +58,17 @@ public final class EstimateMetrics implements MultiCollector {
         SUMS.forEach((suffix, f) -> {
             CounterSnapshot.Builder h = CounterSnapshot.builder().name("segmon_estimate_hypothesis_" + suffix)
                     .help("Hypotheses that ended with a usable duration: sum of " + suffix.replace('_', ' ') + " (n = hypothesis boundaries).");
-            hypothesis.forEach((s, m) -> h.dataPoint(counter(series(s), f.applyAsDouble(m))));
+            hypothesis.forEach((s, m) -> h.dataPoint(Points.counter(Points.series(s), f.applyAsDouble(m))));
             CounterSnapshot.Builder r = CounterSnapshot.builder().name("segmon_estimate_reference_" + suffix)
                     .help("Scored utterances with a duration, rho's sums: " + suffix.replace('_', ' ') + " (n = reference boundaries).");
-            reference.forEach((tier, m) -> r.dataPoint(counter(Labels.of("tier", tier), f.applyAsDouble(m))));
+            reference.forEach((tier, m) -> r.dataPoint(Points.counter(Labels.of("tier", tier), f.applyAsDouble(m))));
             out.add(h.build());
             out.add(r.build());
         });
 
         GaugeSnapshot.Builder rho = GaugeSnapshot.builder().name("segmon_estimate_reference_boundaries_per_second")
                 .help("rho: reference boundaries per second of audio, scored utterances with a duration");
-        reference.forEach((tier, m) -> {
-            if (m.rate() != null) {
-                rho.dataPoint(gauge(Labels.of("tier", tier), m.rate()));
-            }
-        });
+        reference.forEach((tier, m) -> Points.gauge(rho, Labels.of("tier", tier), m.rate()));
         out.add(rho.build());
 
         GaugeSnapshot.Builder value = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_estimated_ratio")
@@ -83,8 +77,8 @@ public final class EstimateMetrics implements MultiCollector {
                 .help("Lower end of the estimate's 95 % utterance-level interval");
         GaugeSnapshot.Builder upper = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_estimated_upper_ratio")
                 .help("Upper end of the estimate's 95 % utterance-level interval");
-        estimates(view.estimates(hypothesis), "cumulative", value, lower, upper);
-        estimates(view.estimates(view.hypothesisRates(wallClock.getAsLong(), SLIDING_MINUTES)), SLIDING, value, lower, upper);
+        estimates(view.estimates(hypothesis), Points.CUMULATIVE, value, lower, upper);
+        estimates(view.estimates(view.hypothesisRatesSince(Points.slidingStart(wallClock.getAsLong()))), Points.SLIDING, value, lower, upper);
         out.add(value.build());
         out.add(lower.build());
         out.add(upper.build());
@@ -93,7 +87,7 @@ public final class EstimateMetrics implements MultiCollector {
 
         CounterSnapshot.Builder refused = CounterSnapshot.builder().name("segmon_durations_refused")
                 .help("End messages whose duration was not used, by reason (the end itself was)");
-        view.refused().forEach((k, n) -> refused.dataPoint(counter(
+        view.refused().forEach((k, n) -> refused.dataPoint(Points.counter(
                 Labels.of("reason", k.reason().label(), "model", k.model(), "tier", k.tier()), n)));
         out.add(refused.build());
         return new MetricSnapshots(out);
@@ -102,11 +96,11 @@ public final class EstimateMetrics implements MultiCollector {
     private static void estimates(SortedMap<ModelTier, EstimatedOverSegmentation> estimates, String window,
                                   GaugeSnapshot.Builder value, GaugeSnapshot.Builder lower, GaugeSnapshot.Builder upper) {
         estimates.forEach((s, e) -> {
-            Labels l = series(s).add("window", window);
-            value.dataPoint(gauge(l, e.value()));
+            Labels l = Points.series(s).add("window", window);
+            Points.gauge(value, l, e.value());
             if (e.interval() != null) {
-                lower.dataPoint(gauge(l, e.interval().lower()));
-                upper.dataPoint(gauge(l, e.interval().upper()));
+                Points.gauge(lower, l, e.interval().lower());
+                Points.gauge(upper, l, e.interval().upper());
             }
         });
     }
@@ -125,17 +119,13 @@ public final class EstimateMetrics implements MultiCollector {
         GaugeSnapshot.Builder realised = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_backtest_realised_ratio")
                 .help("Realised OS of the same utterances: n_hyp / n_ref - 1");
         backtest.forEach((s, b) -> {
-            Labels l = series(s);
-            m.dataPoint(counter(l, b.utterances()));
-            y.dataPoint(counter(l, b.hypothesis()));
-            expected.dataPoint(counter(l, b.expectedReference()));
-            r.dataPoint(counter(l, b.reference()));
-            if (b.estimated() != null) {
-                estimated.dataPoint(gauge(l, b.estimated()));
-            }
-            if (b.realised() != null) {
-                realised.dataPoint(gauge(l, b.realised()));
-            }
+            Labels l = Points.series(s);
+            m.dataPoint(Points.counter(l, b.utterances()));
+            y.dataPoint(Points.counter(l, b.hypothesis()));
+            expected.dataPoint(Points.counter(l, b.expectedReference()));
+            r.dataPoint(Points.counter(l, b.reference()));
+            Points.gauge(estimated, l, b.estimated());
+            Points.gauge(realised, l, b.realised());
         });
         out.add(m.build());
         out.add(y.build());
@@ -161,15 +151,6 @@ public final class EstimateMetrics implements MultiCollector {
         return names;
     }
 
-    private static Labels series(ModelTier s) {
-        return Labels.of("model", s.model(), "tier", s.tier());
-    }
 
-    private static CounterSnapshot.CounterDataPointSnapshot counter(Labels labels, double value) {
-        return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
-    }
 
-    private static GaugeSnapshot.GaugeDataPointSnapshot gauge(Labels labels, double value) {
-        return GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(value).build();
-    }
 }

@@ -90,28 +90,28 @@ public final class IntervalMetrics implements MultiCollector {
 
     @Override
     public MetricSnapshots collect() {
-        long from = StoreMetrics.slidingStart(wallClock.getAsLong());
+        long from = Points.slidingStart(wallClock.getAsLong());
         MetricSnapshots.Builder out = MetricSnapshots.builder();
         SortedMap<ModelTier, UtteranceMoments> moments = state.moments();
-        Map<ModelTier, UtteranceMoments> recent = sum(state.momentMinutes(from, Long.MAX_VALUE), UtteranceMoments.ZERO, UtteranceMoments::plus);
+        Map<ModelTier, UtteranceMoments> recent = state.momentsSince(from);
         for (Map.Entry<String, ToLongFunction<UtteranceMoments>> f : MOMENTS.entrySet()) {
             CounterSnapshot.Builder c = CounterSnapshot.builder().name(f.getKey()).help("Per closed utterance: docs/intervals.md, Counters.");
-            moments.forEach((s, m) -> c.dataPoint(counter(labels(s), f.getValue().applyAsLong(m))));
+            moments.forEach((s, m) -> c.dataPoint(Points.counter(Points.series(s), f.getValue().applyAsLong(m))));
             out.metricSnapshot(c.build());
         }
         for (Measure measure : Measure.values()) {
             intervals(out, "segmon_boundary_" + metricName(measure), false, moments, recent, UtteranceMoments.ZERO,
-                    IntervalMetrics::labels, m -> m.estimate(measure), measure::clip);
+                    Points::series, m -> m.estimate(measure), measure::clip);
         }
 
         SortedMap<PairTier, PairedMoments> paired = state.paired();
-        Map<PairTier, PairedMoments> pairedRecent = sum(state.pairedMinutes(from, Long.MAX_VALUE), PairedMoments.ZERO, PairedMoments::plus);
+        Map<PairTier, PairedMoments> pairedRecent = state.pairedSince(from);
         List<String> names = pairedCounterNames();
         List<ToLongFunction<PairedMoments>> values = pairedValues();
         for (int i = 0; i < names.size(); i++) {
             CounterSnapshot.Builder c = CounterSnapshot.builder().name(names.get(i)).help("Per utterance scored for both: docs/intervals.md, Counters.");
             ToLongFunction<PairedMoments> v = values.get(i);
-            paired.forEach((s, m) -> c.dataPoint(counter(labels(s), v.applyAsLong(m))));
+            paired.forEach((s, m) -> c.dataPoint(Points.counter(labels(s), v.applyAsLong(m))));
             out.metricSnapshot(c.build());
         }
         for (PairedMeasure measure : PairedMeasure.values()) {
@@ -132,14 +132,14 @@ public final class IntervalMetrics implements MultiCollector {
         GaugeSnapshot.Builder lower = GaugeSnapshot.builder().name(name + "_lower_ratio").help("Lower end of the 95 % utterance-level interval.");
         GaugeSnapshot.Builder upper = GaugeSnapshot.builder().name(name + "_upper_ratio").help("Upper end of the 95 % utterance-level interval.");
         cumulative.forEach((series, total) -> {
-            for (String window : List.of("cumulative", "5m")) {
-                Estimate e = estimate.apply(window.equals("5m") ? recent.getOrDefault(series, zero) : total);
+            for (String window : List.of(Points.CUMULATIVE, Points.SLIDING)) {
+                Estimate e = estimate.apply(window.equals(Points.SLIDING) ? recent.getOrDefault(series, zero) : total);
                 if (e != null) {
                     Labels l = labels.apply(series).add("window", window);
                     Interval i = clip.apply(e.interval(Z));
-                    value.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(l).value(e.value()).build());
-                    lower.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(l).value(i.lower()).build());
-                    upper.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(l).value(i.upper()).build());
+                    Points.gauge(value, l, e.value());
+                    Points.gauge(lower, l, i.lower());
+                    Points.gauge(upper, l, i.upper());
                 }
             }
         });
@@ -166,24 +166,12 @@ public final class IntervalMetrics implements MultiCollector {
         return out;
     }
 
-    /** Each series' minutes added up. */
-    private static <K, V> Map<K, V> sum(SortedMap<K, SortedMap<Long, V>> minutes, V zero, java.util.function.BinaryOperator<V> plus) {
-        Map<K, V> out = new TreeMap<>();
-        minutes.forEach((k, byMinute) -> out.put(k, byMinute.values().stream().reduce(zero, plus)));
-        return out;
-    }
 
-    private static Labels labels(ModelTier s) {
-        return Labels.of("model", s.model(), "tier", s.tier());
-    }
 
     private static Labels labels(PairTier s) {
         return Labels.of("candidate", s.candidate(), "baseline", s.baseline(), "tier", s.tier());
     }
 
-    private static CounterSnapshot.CounterDataPointSnapshot counter(Labels labels, long value) {
-        return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
-    }
 
     @Override
     public List<String> getPrometheusNames() {

@@ -39,8 +39,6 @@ import java.util.function.LongSupplier;
  * at scrape; buckets are keyed by record timestamp).
  */
 public final class StoreMetrics implements MultiCollector {
-    private static final String RATIO_WINDOW_SLIDING = "5m";
-    private static final long SLIDING_MINUTES = 5;
 
     private final MonitorState state;
     private final LongSupplier wallClock;
@@ -53,17 +51,13 @@ public final class StoreMetrics implements MultiCollector {
 
     /** The counts of each (model, tier) in the sliding window ending at {@code nowMs}: this minute and the four before it. */
     public static Map<ModelTier, BoundaryCounts> sliding(MonitorState state, long nowMs) {
-        long from = slidingStart(nowMs);
+        long from = Points.slidingStart(nowMs);
         Map<ModelTier, BoundaryCounts> recent = new TreeMap<>();
         state.minutes(from, Long.MAX_VALUE).forEach((series, minutes) -> recent.put(series,
                 minutes.values().stream().map(MinuteCounts::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus)));
         return recent;
     }
 
-    /** The start of the sliding {@code 5m} window at {@code nowMs}: the minute four before this one. */
-    public static long slidingStart(long nowMs) {
-        return MinuteWindow.minuteOf(nowMs) - (SLIDING_MINUTES - 1) * MinuteWindow.MINUTE_MS;
-    }
 
     @Override
     public MetricSnapshots collect() {
@@ -85,24 +79,24 @@ public final class StoreMetrics implements MultiCollector {
             String model = e.getKey().model();
             String tier = e.getKey().tier();
             Totals t = e.getValue();
-            Labels mt = Labels.of("model", model, "tier", tier);
+            Labels mt = Points.series(e.getKey());
             t.outcomes().forEach((outcome, n) -> utterances.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
                     .labels(mt.add("outcome", outcome.label())).value(n).build()));
             if (model.equals(InputEvent.NO_MODEL)) {
                 continue;
             }
             BoundaryCounts c = t.counts();
-            hits.dataPoint(counter(mt, c.hits()));
-            refs.dataPoint(counter(mt, c.reference()));
-            hyps.dataPoint(counter(mt, c.hypothesis()));
+            hits.dataPoint(Points.counter(mt, c.hits()));
+            refs.dataPoint(Points.counter(mt, c.reference()));
+            hyps.dataPoint(Points.counter(mt, c.hypothesis()));
             open.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(mt).value(t.open()).build());
             offsets.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(mt)
                     .classicHistogramBuckets(ClassicHistogramBuckets.of(Totals.OFFSET_BUCKETS, t.offsetBuckets()))
                     .sum(t.offsetSumMicros() / 1e6).build());
-            ratios.add(mt.add("window", "cumulative"), c.scores());
-            ratios.add(mt.add("window", RATIO_WINDOW_SLIDING), recent.getOrDefault(e.getKey(), BoundaryCounts.ZERO).scores());
+            ratios.add(mt.add("window", Points.CUMULATIVE), c.scores());
+            ratios.add(mt.add("window", Points.SLIDING), recent.getOrDefault(e.getKey(), BoundaryCounts.ZERO).scores());
         }
-        state.deadLetters().forEach((k, n) -> deadLetters.dataPoint(counter(Labels.of("reason", k.reason().label(), "model", k.model(), "tier", k.tier()), n)));
+        state.deadLetters().forEach((k, n) -> deadLetters.dataPoint(Points.counter(Labels.of("reason", k.reason().label(), "model", k.model(), "tier", k.tier()), n)));
         state.referenceClock().forEach((tier, ms) -> lastRef.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
                 .labels(Labels.of("tier", tier)).value(ms / 1000.0).build()));
 
@@ -142,9 +136,7 @@ public final class StoreMetrics implements MultiCollector {
         }
 
         private static void put(GaugeSnapshot.Builder b, Labels labels, Double v) {
-            if (v != null) {
-                b.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(v).build());
-            }
+            Points.gauge(b, labels, v);
         }
 
         void addTo(MetricSnapshots.Builder out) {
@@ -153,7 +145,4 @@ public final class StoreMetrics implements MultiCollector {
         }
     }
 
-    private static CounterSnapshot.CounterDataPointSnapshot counter(Labels labels, long value) {
-        return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
-    }
 }

@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
  * The word-error families (docs/contract.md 3.2), read from the word stores at scrape time, for
  * the reasons {@link StoreMetrics} gives. Ratios come from {@code EditCounts.wer()} and
  * {@code NedCounts.ned()} only, and one with a zero denominator is left out. Window
- * {@code cumulative} = the totals; {@code 5m} = the minutes {@link StoreMetrics#slidingStart} on.
+ * {@code cumulative} = the totals; {@code 5m} = the minutes {@link Points#slidingStart} on.
  */
 public final class WordMetrics implements MultiCollector {
     private final WordState state;
@@ -39,9 +39,9 @@ public final class WordMetrics implements MultiCollector {
         CounterSnapshot.Builder unscored = counter("segmon_word_unscored_utterances", "Closed utterances without a word score, by reason.");
         GaugeSnapshot.Builder wer = GaugeSnapshot.builder().name("segmon_word_error_rate_ratio").help("(S + I + D) / reference words");
         GaugeSnapshot.Builder ned = GaugeSnapshot.builder().name("segmon_word_ned_ratio").help("mean NED over scored utterances");
-        Map<ModelTier, WordCounts> recent = state.since(StoreMetrics.slidingStart(wallClock.getAsLong()));
+        Map<ModelTier, WordCounts> recent = state.since(Points.slidingStart(wallClock.getAsLong()));
         for (Map.Entry<ModelTier, WordCounts> e : state.totals().entrySet()) {
-            Labels mt = Labels.of("model", e.getKey().model(), "tier", e.getKey().tier());
+            Labels mt = Points.series(e.getKey());
             WordCounts c = e.getValue();
             point(sub, mt, c.edits().substitutions());
             point(ins, mt, c.edits().insertions());
@@ -52,8 +52,8 @@ public final class WordMetrics implements MultiCollector {
             for (Unscored reason : Unscored.values()) {
                 point(unscored, mt.add("reason", reason.label()), c.unscoredOf(reason));
             }
-            ratios(wer, ned, mt.add("window", "cumulative"), c);
-            ratios(wer, ned, mt.add("window", "5m"), recent.getOrDefault(e.getKey(), WordCounts.ZERO));
+            ratios(wer, ned, mt.add("window", Points.CUMULATIVE), c);
+            ratios(wer, ned, mt.add("window", Points.SLIDING), recent.getOrDefault(e.getKey(), WordCounts.ZERO));
         }
         return MetricSnapshots.builder().metricSnapshot(sub.build()).metricSnapshot(ins.build()).metricSnapshot(del.build())
                 .metricSnapshot(refWords.build()).metricSnapshot(nedSum.build()).metricSnapshot(scored.build())
@@ -68,8 +68,8 @@ public final class WordMetrics implements MultiCollector {
     }
 
     private static void ratios(GaugeSnapshot.Builder wer, GaugeSnapshot.Builder ned, Labels labels, WordCounts c) {
-        gauge(wer, labels, c.edits().wer());
-        gauge(ned, labels, c.ned().ned());
+        Points.gauge(wer, labels, c.edits().wer());
+        Points.gauge(ned, labels, c.ned().ned());
     }
 
     private static CounterSnapshot.Builder counter(String name, String help) {
@@ -77,12 +77,6 @@ public final class WordMetrics implements MultiCollector {
     }
 
     private static void point(CounterSnapshot.Builder b, Labels labels, double value) {
-        b.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build());
-    }
-
-    private static void gauge(GaugeSnapshot.Builder b, Labels labels, Double v) {
-        if (v != null) {
-            b.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(v).build());
-        }
+        b.dataPoint(Points.counter(labels, value));
     }
 }

@@ -32,14 +32,9 @@ public final class EstimateView {
         return stores.all(EstimateState.HYPOTHESIS_RATES, RateMoments::plus);
     }
 
-    /** (model, tier) -> the same sums over the {@code minutes} minutes of record time ending with the minute of {@code nowMs}. */
-    public SortedMap<ModelTier, RateMoments> hypothesisRates(long nowMs, int minutes) {
-        long from = MinuteWindow.minuteOf(nowMs) - (minutes - 1L) * MinuteWindow.MINUTE_MS;
-        SortedMap<ModelTier, RateMoments> out = new TreeMap<>();
-        stores.<ModelTier, RateMoments>windows(EstimateState.HYPOTHESIS_MINUTES, from, Long.MAX_VALUE, RateMoments::plus)
-                .forEach((series, byMinute) -> out.put(series,
-                        byMinute.values().stream().reduce(RateMoments.ZERO, RateMoments::plus)));
-        return out;
+    /** (model, tier) -> the same sums over the minutes of record time starting at or after {@code fromMs}. */
+    public SortedMap<ModelTier, RateMoments> hypothesisRatesSince(long fromMs) {
+        return stores.summedSince(EstimateState.HYPOTHESIS_MINUTES, fromMs, RateMoments::plus);
     }
 
     public SortedMap<ModelTier, Backtest> backtest() {

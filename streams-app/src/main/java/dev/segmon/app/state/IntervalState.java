@@ -31,6 +31,16 @@ public final class IntervalState {
     }
 
     /** Cumulative paired moments by (candidate, baseline, tier). */
+    /** Each series' moments of the minutes starting at or after {@code fromMs}. */
+    public SortedMap<ModelTier, UtteranceMoments> momentsSince(long fromMs) {
+        return stores.summedSince(StoreNames.UTTERANCE_MOMENT_MINUTES, fromMs, UtteranceMoments::plus);
+    }
+
+    /** Each pair's moments of the minutes starting at or after {@code fromMs}. */
+    public SortedMap<PairTier, PairedMoments> pairedSince(long fromMs) {
+        return stores.summedSince(StoreNames.PAIRED_MOMENT_MINUTES, fromMs, PairedMoments::plus);
+    }
+
     public SortedMap<PairTier, PairedMoments> paired() {
         return stores.all(StoreNames.PAIRED_MOMENTS, PairedMoments::plus);
     }

@@ -82,6 +82,14 @@ public final class StoreMonitorState implements MonitorState {
         return all(StoreNames.REFERENCE_CLOCK, Math::max);
     }
 
+    /** Each key's windows starting at or after {@code fromMs} added up (from several tasks too). */
+    public <K, V> SortedMap<K, V> summedSince(String name, long fromMs, BinaryOperator<V> merge) {
+        SortedMap<K, V> out = new TreeMap<>();
+        this.<K, V>windows(name, fromMs, Long.MAX_VALUE, merge)
+                .forEach((key, byStart) -> byStart.values().forEach(v -> out.merge(key, v, merge)));
+        return out;
+    }
+
     /** Every entry of a key-value store, values of one key (from several tasks) merged. Empty while the store cannot be queried. */
     @SuppressWarnings("unchecked")
     public <K, V> SortedMap<K, V> all(String name, BinaryOperator<V> merge) {

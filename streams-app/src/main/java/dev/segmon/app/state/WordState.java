@@ -27,9 +27,6 @@ public final class WordState {
 
     /** The sums over the minutes starting at or after {@code fromMs}, per (model, tier). */
     public SortedMap<ModelTier, WordCounts> since(long fromMs) {
-        SortedMap<ModelTier, WordCounts> out = new TreeMap<>();
-        minutes(fromMs, Long.MAX_VALUE).forEach((series, byMinute) ->
-                out.put(series, byMinute.values().stream().reduce(WordCounts.ZERO, WordCounts::plus)));
-        return out;
+        return stores.summedSince(StoreNames.WORD_MINUTES, fromMs, WordCounts::plus);
     }
 }

@@ -1,0 +1,39 @@
+package dev.segmon.app.metrics;
+
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.wire.MinuteWindow;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+
+/** What every segmon metric family shares: the windows of the ratio gauges, series labels, data points. */
+final class Points {
+    /** The {@code window} label of the figures since the state began. */
+    static final String CUMULATIVE = "cumulative";
+    /** The {@code window} label of the sliding window: this minute of record time and the four before it. */
+    static final String SLIDING = "5m";
+    private static final long SLIDING_MINUTES = 5;
+
+    private Points() {
+    }
+
+    /** The first minute of the sliding window at {@code nowMs} (wall clock at scrape; minutes are of record time). */
+    static long slidingStart(long nowMs) {
+        return MinuteWindow.minuteOf(nowMs) - (SLIDING_MINUTES - 1) * MinuteWindow.MINUTE_MS;
+    }
+
+    static Labels series(ModelTier s) {
+        return Labels.of("model", s.model(), "tier", s.tier());
+    }
+
+    static CounterSnapshot.CounterDataPointSnapshot counter(Labels labels, double value) {
+        return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
+    }
+
+    /** Adds a gauge point, or none for a null value (a ratio with a zero denominator: Prometheus has no null). */
+    static void gauge(GaugeSnapshot.Builder b, Labels labels, Double value) {
+        if (value != null) {
+            b.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(value).build());
+        }
+    }
+}
