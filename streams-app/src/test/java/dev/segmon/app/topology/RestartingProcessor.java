@@ -42,6 +42,8 @@ final class RestartingProcessor {
     final StoreMonitorState state;
     /** The last minute window emitted per key (docs/contract.md 3.1, the metrics topic): a key's last record is its minute's total. */
     final Map<String, String> emittedMinutes = new java.util.TreeMap<>();
+    /** The scores topic's values in the order the processors wrote them (docs/contract.md 3.1). */
+    final List<String> scores = new java.util.ArrayList<>();
     private BoundaryProcessor processor;
     private long offset;
     private int restarts;
@@ -107,7 +109,11 @@ final class RestartingProcessor {
      * same probability. Returns the record time of the last message.
      */
     long play(Random rnd, List<List<String[]>> streams, long stepMs, double chance) {
-        List<Interleaving.Step> steps = Interleaving.merge(rnd, streams);
+        return play(rnd, streams, Interleaving.merge(rnd, streams), stepMs, chance);
+    }
+
+    /** {@link #play(Random, List, long, double)} of a merge already drawn: step k at record time (k + 1) * {@code stepMs}. */
+    long play(Random rnd, List<List<String[]>> streams, List<Interleaving.Step> steps, long stepMs, double chance) {
         boolean[] open = openAfter(steps, streams);
         List<Integer> candidates = new java.util.ArrayList<>();
         for (int k = 0; k < steps.size(); k++) {
@@ -171,6 +177,8 @@ final class RestartingProcessor {
         for (MockProcessorContext.CapturedForward<?, ?> f : context.forwarded()) {
             if (SegmonTopology.METRICS_SINK.equals(f.childName().orElse(null))) {
                 emittedMinutes.put((String) f.record().key(), (String) f.record().value());
+            } else if (SegmonTopology.SCORES_SINK.equals(f.childName().orElse(null))) {
+                scores.add((String) f.record().value());
             }
         }
         context.resetForwards();

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.segmon.app.config.Comparison;
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.metrics.EstimateMetrics;
+import dev.segmon.app.state.EstimateView;
 import dev.segmon.app.state.IntervalState;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.PairTier;
@@ -16,6 +18,8 @@ import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.interval.PairedMoments;
 import dev.segmon.model.interval.UtteranceMoments;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +36,8 @@ import org.junit.jupiter.api.Test;
  * {@code BoundaryScorer} for the boundary totals and minutes, {@code EditScorer} for the word
  * totals, and for the intervals the moments of the offline per-utterance counts (and their
  * intervals as {@code BoundaryIntervals} gives them, and the paired differences by hand, as
- * {@link LiveIntervalsTest} checks them).
+ * {@link LiveIntervalsTest} checks them); and for the early estimate of docs/contract.md 3.2, the
+ * scrape of its stores equals 3.2's formula computed from the corpus alone ({@link EstimateCorpus}).
  */
 class RestartsEqualOfflineTest {
     private static final String A = "asr-a";
@@ -141,5 +146,40 @@ class RestartsEqualOfflineTest {
             corpus.assertEqualsOffline(new WordState(p.state), where);
         }
         assertTrue(restartsWhileOpen > 100, restartsWhileOpen + " restarts while open");
+    }
+
+    /**
+     * The estimate's sums live in stores only ({@code EstimateBook}), but what it books at an end
+     * (the hypothesis' boundaries, decided and held) and at a close (rho as it stood) is read from
+     * state the restarted processor rebuilds; the backtest depends on the order utterances close,
+     * taken from what the processors wrote to the scores sink. The 5m window is scraped at the
+     * record time of the last message, so that it holds the ends of its last minutes only.
+     */
+    @Test
+    void estimateRhoAndBacktestEqualTheFormulaThroughRestarts() throws Exception {
+        Random rnd = new Random(41_2026);
+        int restartsWhileOpen = 0;
+        EstimateCorpus.Compared compared = EstimateCorpus.Compared.NONE;
+        for (int trial = 0; trial < 40; trial++) {
+            String where = "trial " + trial;
+            EstimateCorpus corpus = EstimateCorpus.generate(rnd, trial);
+            RestartingProcessor p = new RestartingProcessor(EstimateEqualsFormulaTest.config());
+            long stepMs = 1_000 + rnd.nextInt(6_000);
+            List<Interleaving.Step> steps = Interleaving.merge(rnd, corpus.streams);
+            corpus.sentAt(steps, stepMs, stepMs);
+            long last = p.play(rnd, corpus.streams, steps, stepMs, CHANCE);
+            p.expireAll(rnd, last);
+            assertTrue(p.restartsWhileOpen() >= 2, where + ": " + p.restartsWhileOpen() + " restarts while open");
+            restartsWhileOpen += p.restartsWhileOpen();
+
+            // The 5m window: the current minute and the four before it (docs/contract.md C).
+            long windowFrom = Math.floorDiv(last, 60_000L) * 60_000L - 4 * 60_000L;
+            PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+            registry.getPrometheusRegistry().register(new EstimateMetrics(new EstimateView(p.state), () -> last));
+            compared = compared.plus(corpus.check(registry.scrape(), p.scores, windowFrom, where));
+        }
+        assertTrue(restartsWhileOpen > 100, restartsWhileOpen + " restarts while open");
+        // not vacuous: the trials had estimates with intervals and backtests to compare
+        assertTrue(compared.intervals() > 30 && compared.backtests() > 30, compared.toString());
     }
 }
