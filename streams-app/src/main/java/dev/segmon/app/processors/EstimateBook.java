@@ -36,8 +36,8 @@ import org.apache.kafka.streams.state.WindowStore;
  */
 public final class EstimateBook implements UtteranceBook {
     private KeyValueStore<HypothesisKey, Ended> ended;
-    private KeyValueStore<ModelTier, RateMoments> hypothesisRates;
-    private WindowStore<ModelTier, RateMoments> hypothesisMinutes;
+    private final SeriesLedger<ModelTier, RateMoments> hypothesisRates =
+            new SeriesLedger<>(EstimateState.HYPOTHESIS_RATES, EstimateState.HYPOTHESIS_MINUTES, RateMoments::plus);
     private KeyValueStore<String, RateMoments> referenceRates;
     private KeyValueStore<ModelTier, Backtest> backtest;
     private KeyValueStore<RefusalKey, Long> refused;
@@ -45,8 +45,7 @@ public final class EstimateBook implements UtteranceBook {
     @Override
     public void init(ProcessorContext<Object, Object> context) {
         ended = context.getStateStore(EstimateState.ENDED);
-        hypothesisRates = context.getStateStore(EstimateState.HYPOTHESIS_RATES);
-        hypothesisMinutes = context.getStateStore(EstimateState.HYPOTHESIS_MINUTES);
+        hypothesisRates.init(context);
         referenceRates = context.getStateStore(EstimateState.REFERENCE_RATES);
         backtest = context.getStateStore(EstimateState.BACKTEST);
         refused = context.getStateStore(EstimateState.REFUSED);
@@ -68,12 +67,7 @@ public final class EstimateBook implements UtteranceBook {
         long n = m.hypDecided() + m.pending().length;
         RateMoments one = RateMoments.of(n, d.seconds());
         ended.put(key, new Ended(n, d.seconds()));
-        ModelTier series = key.series();
-        RateMoments total = hypothesisRates.get(series);
-        hypothesisRates.put(series, total == null ? one : total.plus(one));
-        long minute = MinuteWindow.minuteOf(timestampMs);
-        RateMoments inMinute = hypothesisMinutes.fetch(series, minute);
-        hypothesisMinutes.put(series, inMinute == null ? one : inMinute.plus(one), minute);
+        hypothesisRates.add(key.series(), one, timestampMs);
     }
 
     @Override

@@ -12,8 +12,8 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * (docs/intervals.md, "Counters").
  */
 public final class MomentsBook implements UtteranceBook {
-    private final MomentLedger<ModelTier, UtteranceMoments> ledger =
-            new MomentLedger<>(StoreNames.UTTERANCE_MOMENTS, StoreNames.UTTERANCE_MOMENT_MINUTES, UtteranceMoments::plus);
+    private final SeriesLedger<ModelTier, UtteranceMoments> ledger =
+            new SeriesLedger<>(StoreNames.UTTERANCE_MOMENTS, StoreNames.UTTERANCE_MOMENT_MINUTES, UtteranceMoments::plus);
 
     @Override
     public void init(ProcessorContext<Object, Object> context) {

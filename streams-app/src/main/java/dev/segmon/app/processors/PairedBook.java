@@ -35,8 +35,8 @@ public final class PairedBook implements UtteranceBook {
     private final List<Comparison> comparisons;
     private final Duration expiryInterval;
     private final long maxDelayMs;
-    private final MomentLedger<PairTier, PairedMoments> ledger =
-            new MomentLedger<>(StoreNames.PAIRED_MOMENTS, StoreNames.PAIRED_MOMENT_MINUTES, PairedMoments::plus);
+    private final SeriesLedger<PairTier, PairedMoments> ledger =
+            new SeriesLedger<>(StoreNames.PAIRED_MOMENTS, StoreNames.PAIRED_MOMENT_MINUTES, PairedMoments::plus);
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<PendingKey, Pending> pending;
 

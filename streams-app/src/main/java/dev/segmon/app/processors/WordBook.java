@@ -27,32 +27,22 @@ import org.apache.kafka.streams.state.WindowStore;
  * otherwise it is counted under the {@link Unscored} reason and no score is made up.
  */
 public final class WordBook implements UtteranceBook {
-    private final String totalsStore;
-    private final String minutesStore;
-    private KeyValueStore<ModelTier, WordCounts> totals;
-    private WindowStore<ModelTier, WordCounts> minutes;
+    private final SeriesLedger<ModelTier, WordCounts> ledger;
 
     public WordBook(String totalsStore, String minutesStore) {
-        this.totalsStore = totalsStore;
-        this.minutesStore = minutesStore;
+        this.ledger = new SeriesLedger<>(totalsStore, minutesStore, WordCounts::plus);
     }
 
     @Override
     public void init(ProcessorContext<Object, Object> context) {
-        totals = context.getStateStore(totalsStore);
-        minutes = context.getStateStore(minutesStore);
+        ledger.init(context);
     }
 
     @Override
     public void closed(Closed utterance) {
         WordCounts add = score(utterance.outcome(), utterance.hypothesis().words(),
                 utterance.reference() == null ? WordList.NONE : utterance.reference().labels());
-        ModelTier series = utterance.key().series();
-        WordCounts total = totals.get(series);
-        totals.put(series, (total == null ? WordCounts.ZERO : total).plus(add));
-        long minute = MinuteWindow.minuteOf(utterance.timestampMs());
-        WordCounts inMinute = minutes.fetch(series, minute);
-        minutes.put(series, (inMinute == null ? WordCounts.ZERO : inMinute).plus(add), minute);
+        ledger.add(utterance.key().series(), add, utterance.timestampMs());
     }
 
     /** The word figures of one closed utterance. */
