@@ -36,7 +36,7 @@ import picocli.CommandLine.Parameters;
             "Cuts a real reference alignment into utterances at its pauses, lets a simulated model with the given",
             "insertion, deletion and jitter decode them, learns rho from the first utterances' references and prints,",
             "over each following block of utterances, the early over-segmentation estimate (the monitor's formula and",
-            "interval) against the realised n_hyp/n_ref - 1: mean and max |error| and the 95 % interval's coverage."})
+            "interval) against the realised n_hyp/n_ref - 1: mean and max |error| and the 95 %% interval's coverage."})
 public final class SimulateEarlyCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
