@@ -1,6 +1,7 @@
 package dev.segmon.app.processors;
 
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.state.HypothesisPart;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.ModelTier;
@@ -91,7 +92,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.names = names;
         this.disorderMicros = Micros.of(config.maxDisorder());
         this.maxDelayMs = config.referenceMaxDelay().toMillis();
-        this.states = new OpenStates(names.references(), names.hypotheses(), DECODED_ENTRIES, expiryIndexCapacity);
+        this.states = new OpenStates(names.references(), names.hypotheses(), names.hypothesisParts(), DECODED_ENTRIES, expiryIndexCapacity);
         this.totals = new SeriesTotals(names.totals(), DECODED_ENTRIES);
         this.minutes = new MinuteWindows(names.minuteWindows(), names.minuteWindowsSink());
         this.deadLetters = new DeadLetters(names.deadLetterCounts(), names.deadLettersSink());
@@ -151,12 +152,21 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         }
         IncrementalMatcher m = state.matcher();
         WordList words = state.words();
+        // What this record adds, appended as a part of its own (HypothesisLog): the times the
+        // matcher accepted and the words admitted.
+        LongList accepted = new LongList();
+        List<WordList.Word> taken = List.of();
         if (h.words() != null) {
-            words = transcripts.admit(record, h, m, words);
+            Transcripts.Admitted admitted = transcripts.admit(record, h, m, words, accepted);
+            words = admitted.held();
+            taken = admitted.taken();
         }
         for (double t : h.words() != null ? new double[0] : h.times()) {
-            Admission a = m.offerHypothesis(Micros.of(t), disorderMicros);
-            if (a != Admission.ACCEPTED) {
+            long micros = Micros.of(t);
+            Admission a = m.offerHypothesis(micros, disorderMicros);
+            if (a == Admission.ACCEPTED) {
+                accepted.add(micros);
+            } else {
                 deadLetters.send(record, DeadLetterReason.of(a), h.model(), h.tier(), "time " + t);
             }
         }
@@ -173,7 +183,8 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
                 b.ended(key, next, h, record.timestamp());
             }
         }
-        states.put(key, scorer.advance(key, next, states.reference(key.reference()), record.timestamp()));
+        states.put(key, scorer.advance(key, next, states.reference(key.reference()), record.timestamp()),
+                new HypothesisPart(accepted.toArray(), taken));
     }
 
     private void onReference(Record<byte[], byte[]> record, ReferenceChunk r) {
@@ -224,7 +235,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             HypothesisState h = states.hypothesis(hk);
             // A reference still streaming in keeps its hypotheses waiting (their expiry restarts).
             HypothesisState waiting = new HypothesisState(h.matcher(), next.lastWallMs(), h.lastRecordMs(), false, h.words());
-            states.put(hk, scorer.advance(hk, waiting, next, record.timestamp()));
+            states.put(hk, scorer.advance(hk, waiting, next, record.timestamp()), null);
         }
     }
 
@@ -263,7 +274,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
                 HypothesisKey hk = key.of(model);
                 HypothesisState h = states.hypothesis(hk);
                 if (h != null && !h.closed()) {
-                    states.put(hk, scorer.close(hk, h, r, Outcome.TIMED_OUT, h.lastRecordMs()));
+                    states.put(hk, scorer.close(hk, h, r, Outcome.TIMED_OUT, h.lastRecordMs()), null);
                 }
             }
             if (!r.hypothesized()) {

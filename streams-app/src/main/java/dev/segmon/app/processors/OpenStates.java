@@ -1,7 +1,10 @@
 package dev.segmon.app.processors;
 
+import dev.segmon.app.state.HypothesisHead;
+import dev.segmon.app.state.HypothesisPart;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
+import dev.segmon.app.state.Keys.PartKey;
 import dev.segmon.app.state.Keys.UtteranceTier;
 import dev.segmon.app.state.ReferenceState;
 import java.util.List;
@@ -24,15 +27,17 @@ import org.apache.kafka.streams.state.KeyValueStore;
 final class OpenStates {
     private final String referenceStoreName;
     private final String hypothesisStoreName;
+    private final String hypothesisPartsStoreName;
     private final int decodedEntries;
     private final long indexCapacity;
     private DecodedStore<UtteranceTier, ReferenceState> references;
-    private DecodedStore<HypothesisKey, HypothesisState> hypotheses;
+    private HypothesisLog hypotheses;
     private ExpiryIndex index;
 
-    OpenStates(String referenceStoreName, String hypothesisStoreName, int decodedEntries, long indexCapacity) {
+    OpenStates(String referenceStoreName, String hypothesisStoreName, String hypothesisPartsStoreName, int decodedEntries, long indexCapacity) {
         this.referenceStoreName = referenceStoreName;
         this.hypothesisStoreName = hypothesisStoreName;
+        this.hypothesisPartsStoreName = hypothesisPartsStoreName;
         this.decodedEntries = decodedEntries;
         this.indexCapacity = indexCapacity;
     }
@@ -40,9 +45,10 @@ final class OpenStates {
     void init(ProcessorContext<Object, Object> context) {
         // New views on every init: see DecodedStore for why nothing decoded survives a revival.
         KeyValueStore<UtteranceTier, ReferenceState> r = context.getStateStore(referenceStoreName);
-        KeyValueStore<HypothesisKey, HypothesisState> h = context.getStateStore(hypothesisStoreName);
+        KeyValueStore<HypothesisKey, HypothesisHead> h = context.getStateStore(hypothesisStoreName);
+        KeyValueStore<PartKey, HypothesisPart> parts = context.getStateStore(hypothesisPartsStoreName);
         this.references = new DecodedStore<>(r, decodedEntries);
-        this.hypotheses = new DecodedStore<>(h, decodedEntries);
+        this.hypotheses = new HypothesisLog(h, parts, decodedEntries);
         reindex();
     }
 
@@ -54,9 +60,10 @@ final class OpenStates {
         return hypotheses.get(key);
     }
 
-    void put(HypothesisKey key, HypothesisState h) {
+    /** Stores {@code h}; {@code added}: what this record added to its boundaries and words (null: nothing). */
+    void put(HypothesisKey key, HypothesisState h, HypothesisPart added) {
         HypothesisState old = hypotheses.get(key);
-        hypotheses.put(key, h);
+        hypotheses.put(key, h, added);
         index.touched(key, old == null ? null : old.lastWallMs(), h.lastWallMs());
     }
 
@@ -65,7 +72,7 @@ final class OpenStates {
      * its previous write was in (the pass took that entry).
      */
     void putExpired(HypothesisKey key, HypothesisState h) {
-        hypotheses.put(key, h);
+        hypotheses.put(key, h, null);
         index.touched(key, null, h.lastWallMs());
     }
 
@@ -89,7 +96,7 @@ final class OpenStates {
      */
     void due(long untilMs, List<HypothesisKey> dueHypotheses, List<UtteranceTier> dueReferences) {
         if (index.overflowed()) {
-            long kept = scanDue(hypotheses.store(), HypothesisState::lastWallMs, untilMs, dueHypotheses)
+            long kept = scanDue(hypotheses.heads(), HypothesisHead::lastWallMs, untilMs, dueHypotheses)
                     + scanDue(references.store(), ReferenceState::lastWallMs, untilMs, dueReferences);
             if (kept <= index.capacity() / 2) {
                 reindex(); // back under the index's capacity, with room: index again
@@ -120,7 +127,7 @@ final class OpenStates {
 
     private void reindex() {
         index = new ExpiryIndex(indexCapacity);
-        index.fileAll(hypotheses.store(), HypothesisState::lastWallMs);
+        index.fileAll(hypotheses.heads(), HypothesisHead::lastWallMs);
         index.fileAll(references.store(), ReferenceState::lastWallMs);
     }
 

@@ -38,11 +38,18 @@ final class Transcripts {
         this.disorderMicros = disorderMicros;
     }
 
-    /** The held words of one hypothesis with the message's words added; their times offered to {@code m}. */
-    WordList admit(Record<byte[], byte[]> record, HypothesisEvent h, IncrementalMatcher m, WordList held) {
+    /** The words a message added ({@code taken}) and the transcript held with them. */
+    record Admitted(WordList held, List<Word> taken) {
+    }
+
+    /**
+     * The held words of one hypothesis with the message's words added; their times offered to
+     * {@code m}, and those it accepted (new boundaries) added to {@code accepted}.
+     */
+    Admitted admit(Record<byte[], byte[]> record, HypothesisEvent h, IncrementalMatcher m, WordList held, LongList accepted) {
         if (m.hypComplete()) {
             deadLetters.send(record, DeadLetterReason.AFTER_END, h.model(), h.tier(), "words after the end mark");
-            return held;
+            return new Admitted(held, List.of());
         }
         long floor = m.hypMaxSeen() == IncrementalMatcher.UNSEEN ? Long.MIN_VALUE : m.hypMaxSeen() - disorderMicros;
         List<Word> taken = new ArrayList<>();
@@ -62,12 +69,14 @@ final class Transcripts {
         }
         for (long t : times) {
             Admission a = m.offerHypothesis(t, disorderMicros);
-            if (a != Admission.ACCEPTED && a != Admission.DUPLICATE) {
+            if (a == Admission.ACCEPTED) {
+                accepted.add(t);
+            } else if (a != Admission.DUPLICATE) {
                 // Cannot happen (see the class comment); counted rather than crashing the task if it did.
                 deadLetters.send(record, DeadLetterReason.of(a), h.model(), h.tier(), "word time " + Micros.seconds(t));
             }
         }
-        return held.plus(taken);
+        return new Admitted(held.plus(taken), taken);
     }
 
     /**

@@ -33,9 +33,23 @@ public final class Keys {
             return new UtteranceTier(utterance, tier);
         }
 
+        /** The key of this hypothesis' {@code seq}-th part (0-based). */
+        public PartKey part(int seq) {
+            return new PartKey(utterance, tier, model, seq);
+        }
+
         public ModelTier series() {
             return new ModelTier(model, tier);
         }
+    }
+
+    /**
+     * One part of a hypothesis' held boundaries and words, by the sequence number of the record
+     * that added it. Read by point lookups only (no prefix scans: docs/performance.md, item 5).
+     */
+    public record PartKey(String utterance, String tier, String model, int seq) {
+        public static final Serde<PartKey> SERDE = StateSerde.ofKey(k -> new String[] {k.utterance, k.tier, k.model, Integer.toString(k.seq)},
+                p -> new PartKey(p[0], p[1], p[2], Integer.parseInt(p[3])));
     }
 
     /** One exported series: a model on a tier (the {@code model} and {@code tier} labels). */

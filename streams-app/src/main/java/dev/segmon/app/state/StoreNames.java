@@ -9,8 +9,10 @@ import java.util.List;
 public final class StoreNames {
     /** (utterance, tier) -> {@link ReferenceState}. */
     public static final String REFERENCES = "segmon-references";
-    /** (utterance, tier, model) -> {@link HypothesisState}. */
-    public static final String HYPOTHESES = "segmon-hypotheses";
+    /** (utterance, tier, model) -> {@link HypothesisHead}: a hypothesis' fixed-size state. */
+    public static final String HYPOTHESES = "segmon-hypothesis-heads";
+    /** (utterance, tier, model, seq) -> {@link HypothesisPart}: the boundaries and words each record added. */
+    public static final String HYPOTHESIS_PARTS = "segmon-hypothesis-parts";
     /** (model, tier) -> {@link Totals}. */
     public static final String TOTALS = "segmon-totals";
     /** (reason, model, tier) -> dead-letter count. */
@@ -36,7 +38,7 @@ public final class StoreNames {
     public static final String WORD_MINUTES = "segmon-word-minutes";
 
     /** The key-value stores. */
-    public static final List<String> KEY_VALUE = List.of(REFERENCES, HYPOTHESES, TOTALS, DEAD_LETTERS, REFERENCE_CLOCK);
+    public static final List<String> KEY_VALUE = List.of(REFERENCES, HYPOTHESES, HYPOTHESIS_PARTS, TOTALS, DEAD_LETTERS, REFERENCE_CLOCK);
 
     private StoreNames() {
     }

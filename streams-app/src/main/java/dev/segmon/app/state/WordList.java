@@ -25,11 +25,19 @@ public final class WordList {
     private final long[] ends;
     private final String[] words;
 
+    /** {@link #heldUnits()}, or -1 until asked. */
+    private long heldUnits;
+
     private WordList(boolean present, long[] starts, long[] ends, String[] words) {
+        this(present, starts, ends, words, -1);
+    }
+
+    private WordList(boolean present, long[] starts, long[] ends, String[] words, long heldUnits) {
         this.present = present;
         this.starts = starts;
         this.ends = ends;
         this.words = words;
+        this.heldUnits = heldUnits;
     }
 
     /** One word to add: start and end in microseconds. */
@@ -81,10 +89,31 @@ public final class WordList {
         return lo;
     }
 
-    /** This transcript with {@code more} words merged in order; present from now on. */
+    /**
+     * This transcript with {@code more} words merged in order; present from now on. Words that come
+     * after every word held (the usual case: a decoder sends its words in order) are appended
+     * without sorting what is held, so a message costs its own words and one array copy.
+     */
     public WordList plus(List<Word> more) {
         if (more.isEmpty()) {
             return present ? this : EMPTY;
+        }
+        List<Word> added = new ArrayList<>(more);
+        added.sort(null);
+        int n = words.length;
+        if (n == 0 || added.get(0).compareTo(new Word(starts[n - 1], ends[n - 1], words[n - 1])) >= 0) {
+            long[] s = Arrays.copyOf(starts, n + added.size());
+            long[] e = Arrays.copyOf(ends, n + added.size());
+            String[] w = Arrays.copyOf(words, n + added.size());
+            long units = heldUnits();
+            for (int i = 0; i < added.size(); i++) {
+                Word x = added.get(i);
+                s[n + i] = x.start;
+                e[n + i] = x.end;
+                w[n + i] = x.word;
+                units += x.heldUnits();
+            }
+            return new WordList(true, s, e, w, units);
         }
         List<Word> all = new ArrayList<>(words.length + more.size());
         for (int i = 0; i < words.length; i++) {
@@ -117,13 +146,16 @@ public final class WordList {
         return List.of(words);
     }
 
-    /** What the transcript costs in held state, in the units of {@link Word#heldUnits()}. */
+    /** What the transcript costs in held state, in the units of {@link Word#heldUnits()} (computed once). */
     public long heldUnits() {
-        long n = 0;
-        for (int i = 0; i < words.length; i++) {
-            n += new Word(starts[i], ends[i], words[i]).heldUnits();
+        if (heldUnits < 0) {
+            long n = 0;
+            for (int i = 0; i < words.length; i++) {
+                n += new Word(starts[i], ends[i], words[i]).heldUnits();
+            }
+            heldUnits = n;
         }
-        return n;
+        return heldUnits;
     }
 
     /**

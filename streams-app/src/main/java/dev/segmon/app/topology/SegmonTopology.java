@@ -9,7 +9,8 @@ import dev.segmon.app.processors.UtteranceBook;
 import dev.segmon.app.processors.WordBook;
 import dev.segmon.app.processors.EstimateBook;
 import dev.segmon.app.state.EstimateState;
-import dev.segmon.app.state.HypothesisState;
+import dev.segmon.app.state.HypothesisHead;
+import dev.segmon.app.state.HypothesisPart;
 import dev.segmon.app.state.Keys;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.Moments;
@@ -59,7 +60,8 @@ public final class SegmonTopology {
     public static final Duration MINUTE_WINDOW_RETENTION = Duration.ofHours(25);
 
     /** The store and sink names the processor is built with. */
-    public static final ProcessorNames NAMES = new ProcessorNames(StoreNames.REFERENCES, StoreNames.HYPOTHESES, StoreNames.TOTALS,
+    public static final ProcessorNames NAMES = new ProcessorNames(StoreNames.REFERENCES, StoreNames.HYPOTHESES,
+            StoreNames.HYPOTHESIS_PARTS, StoreNames.TOTALS,
             StoreNames.DEAD_LETTERS, StoreNames.REFERENCE_CLOCK, StoreNames.MINUTE_WINDOWS,
             SCORES_SINK, METRICS_SINK, DEAD_LETTERS_SINK);
 
@@ -92,7 +94,8 @@ public final class SegmonTopology {
     public static List<StoreBuilder<?>> stores(boolean persistent) {
         List<StoreBuilder<?>> all = new java.util.ArrayList<>(List.of(
                 keyValue(StoreNames.REFERENCES, Keys.UtteranceTier.SERDE, ReferenceState.SERDE, persistent),
-                keyValue(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisState.SERDE, persistent),
+                keyValue(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisHead.SERDE, persistent),
+                keyValue(StoreNames.HYPOTHESIS_PARTS, Keys.PartKey.SERDE, HypothesisPart.SERDE, persistent),
                 keyValue(StoreNames.TOTALS, Keys.ModelTier.SERDE, Totals.SERDE, persistent),
                 keyValue(StoreNames.DEAD_LETTERS, Keys.DeadLetterKey.SERDE, StateSerde.COUNT, persistent),
                 keyValue(StoreNames.REFERENCE_CLOCK, Keys.TIER, StateSerde.COUNT, persistent),

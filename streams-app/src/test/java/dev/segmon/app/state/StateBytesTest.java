@@ -56,31 +56,65 @@ class StateBytesTest {
     }
 
     @Test
-    void aHypothesisIsWrittenAsDataOutputStreamWouldWriteIt() throws IOException {
-        dev.segmon.model.boundary.IncrementalMatcher m = new dev.segmon.model.boundary.IncrementalMatcher(
-                new long[] {-5, 70_000}, 70_000, true, 3, 2, 4);
+    void aHypothesisHeadIsItsFixedFieldsAndThePartCount() throws IOException {
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(expected);
+        out.writeByte(1);
+        out.writeLong(70_000); // hypMaxSeen
+        out.writeBoolean(true); // hypComplete
+        out.writeInt(3); // refCursor
+        out.writeLong(2); // hits
+        out.writeLong(4); // hypDecided
+        out.writeLong(111L); // lastWallMs
+        out.writeLong(222L); // lastRecordMs
+        out.writeBoolean(false); // closed
+        out.writeBoolean(true); // hasWords
+        out.writeInt(5); // parts
+        HypothesisHead head = new HypothesisHead(70_000, true, 3, 2, 4, 111L, 222L, false, true, 5);
+        byte[] bytes = head.encode();
+        // 1 + 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 + 1 + 4 = 52 bytes, whatever the utterance holds.
+        assertEquals(52, bytes.length);
+        assertArrayEquals(expected.toByteArray(), bytes);
+        assertEquals(head, HypothesisHead.decode(bytes));
+    }
+
+    @Test
+    void aHypothesisPartIsItsTimesThenItsWords() throws IOException {
+        HypothesisPart part = new HypothesisPart(new long[] {0, 310_000}, java.util.List.of(
+                new WordList.Word(0, 310_000, "hi"), new WordList.Word(310_000, 500_000, "好")));
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(expected);
         out.writeByte(1);
         out.writeInt(2);
-        out.writeLong(-5);
-        out.writeLong(70_000);
-        out.writeLong(70_000);
-        out.writeBoolean(true);
-        out.writeInt(3);
-        out.writeLong(2);
-        out.writeLong(4);
-        out.writeLong(111L);
-        out.writeLong(222L);
-        out.writeBoolean(false);
-        byte[] bytes = new HypothesisState(m, 111L, 222L, false).encode();
-        // 1 + (4 + 16) + 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 = 67 bytes.
-        assertEquals(67, bytes.length);
+        out.writeLong(0);
+        out.writeLong(310_000);
+        out.writeInt(2);
+        out.writeLong(0);
+        out.writeLong(310_000);
+        out.writeInt(2);
+        out.write("hi".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.writeLong(310_000);
+        out.writeLong(500_000);
+        out.writeInt(3); // 好 is three bytes in UTF-8
+        out.write("好".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        byte[] bytes = part.encode();
         assertArrayEquals(expected.toByteArray(), bytes);
-        HypothesisState back = HypothesisState.decode(bytes);
-        assertArrayEquals(new long[] {-5, 70_000}, back.matcher().pending());
-        assertEquals(3, back.matcher().refCursor());
-        assertEquals(222L, back.lastRecordMs());
+        assertEquals(part, HypothesisPart.decode(bytes));
+    }
+
+    @Test
+    void aHeadWithItsPartsRebuildsTheUndecidedBoundariesAndTheWords() {
+        // Parts hold 0.1, 0.3 and 0.2, 0.4 s; two are decided (the two smallest: 0.1 and 0.2), so
+        // 0.3 and 0.4 are undecided. The words come back in transcript order.
+        HypothesisHead head = new HypothesisHead(400_000, false, 2, 1, 2, 9L, 10L, false, true, 2);
+        HypothesisState s = head.with(java.util.List.of(
+                new HypothesisPart(new long[] {100_000, 300_000}, java.util.List.of(new WordList.Word(100_000, 300_000, "b"))),
+                new HypothesisPart(new long[] {200_000, 400_000}, java.util.List.of(new WordList.Word(0, 100_000, "a")))));
+        assertArrayEquals(new long[] {300_000, 400_000}, s.matcher().pending());
+        assertEquals(2, s.matcher().hypDecided());
+        assertEquals(1, s.matcher().hits());
+        assertEquals(java.util.List.of("a", "b"), s.words().words());
+        assertEquals(WordList.NONE, new HypothesisHead(0, true, 0, 0, 0, 0, 0, true, false, 0).with(java.util.List.of()).words());
     }
 
     @Test
@@ -136,43 +170,6 @@ class StateBytesTest {
                 Keys.HypothesisKey.SERDE.serializer().serialize("t", new Keys.HypothesisKey("u1", "word", "m")));
         assertEquals(new Keys.DeadLetterKey(dev.segmon.app.wire.DeadLetterReason.LATE, "m", "word"),
                 Keys.DeadLetterKey.SERDE.deserializer().deserialize("t", "late\u0000m\u0000word".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-    }
-
-    @Test
-    void aHypothesisWithWordsAppendsThemAfterTheOldLayout() throws IOException {
-        dev.segmon.model.boundary.IncrementalMatcher m = new dev.segmon.model.boundary.IncrementalMatcher(new long[0], 310_000, false, 0, 0, 0);
-        WordList words = WordList.NONE.plus(java.util.List.of(new WordList.Word(310_000, 500_000, "好"), new WordList.Word(0, 310_000, "hi")));
-        ByteArrayOutputStream expected = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(expected);
-        out.writeByte(1);
-        out.writeInt(0);
-        out.writeLong(310_000);
-        out.writeBoolean(false);
-        out.writeInt(0);
-        out.writeLong(0);
-        out.writeLong(0);
-        out.writeLong(7L);
-        out.writeLong(8L);
-        out.writeBoolean(false);
-        // the words in transcript order (by start): count, then start, end, UTF-8 length and bytes
-        out.writeInt(2);
-        out.writeLong(0);
-        out.writeLong(310_000);
-        out.writeInt(2);
-        out.write("hi".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        out.writeLong(310_000);
-        out.writeLong(500_000);
-        out.writeInt(3); // 好 is three bytes in UTF-8
-        out.write("好".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        byte[] bytes = new HypothesisState(m, 7L, 8L, false, words).encode();
-        assertArrayEquals(expected.toByteArray(), bytes);
-        HypothesisState back = HypothesisState.decode(bytes);
-        assertEquals(java.util.List.of("hi", "好"), back.words().words());
-        assertEquals(words, back.words());
-        // A state written without words (the layout above, cut before the count) reads as NONE.
-        assertEquals(WordList.NONE, HypothesisState.decode(new HypothesisState(m, 7L, 8L, false).encode()).words());
-        // An empty but present transcript is the count 0, and stays present.
-        assertEquals(true, HypothesisState.decode(new HypothesisState(m, 7L, 8L, false, WordList.EMPTY).encode()).words().present());
     }
 
     @Test

@@ -1,0 +1,61 @@
+package dev.segmon.app.state;
+
+import dev.segmon.model.boundary.IncrementalMatcher;
+import java.nio.ByteBuffer;
+import org.apache.kafka.common.serialization.Serde;
+
+/**
+ * What the hypothesis store holds for one (utterance, tier, model): every field of its
+ * {@link HypothesisState} that has a fixed size, and how many {@link HypothesisPart}s hold the
+ * rest (the boundaries and words it was sent). A record rewrites this head and appends one part,
+ * so what it writes is its own size, not the size of what the utterance held before it; the
+ * close deletes the parts (docs/streaming.md, "Per-utterance state").
+ *
+ * <p>The undecided boundaries are rebuilt from the parts: they are the times the parts hold,
+ * sorted, less the {@code hypDecided} smallest. The matcher decides hypothesis boundaries in
+ * ascending order and refuses a time below its frontier (which lies above every decided one), so
+ * the decided boundaries are always the smallest of those accepted ({@code IncrementalMatcher}).
+ */
+public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor, long hits, long hypDecided,
+                             long lastWallMs, long lastRecordMs, boolean closed, boolean hasWords, int parts) {
+    public static final Serde<HypothesisHead> SERDE = StateSerde.of(HypothesisHead::encode, HypothesisHead::decode);
+    private static final int SIZE = 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 + 1 + 4;
+
+    /** The head of {@code state}, whose boundaries and words lie in {@code parts} parts. */
+    public static HypothesisHead of(HypothesisState state, int parts) {
+        IncrementalMatcher m = state.matcher();
+        return new HypothesisHead(m.hypMaxSeen(), m.hypComplete(), m.refCursor(), m.hits(), m.hypDecided(),
+                state.lastWallMs(), state.lastRecordMs(), state.closed(), state.words().present(), parts);
+    }
+
+    /** Layout: hypMaxSeen, hypComplete, refCursor, hits, hypDecided, lastWallMs, lastRecordMs, closed, hasWords, parts. */
+    public byte[] encode() {
+        ByteBuffer out = Bytes.allocate(SIZE);
+        out.putLong(hypMaxSeen);
+        Bytes.putBoolean(out, hypComplete);
+        out.putInt(refCursor);
+        out.putLong(hits);
+        out.putLong(hypDecided);
+        out.putLong(lastWallMs);
+        out.putLong(lastRecordMs);
+        Bytes.putBoolean(out, closed);
+        Bytes.putBoolean(out, hasWords);
+        out.putInt(parts);
+        return out.array();
+    }
+
+    public static HypothesisHead decode(byte[] bytes) {
+        ByteBuffer in = Bytes.wrap(bytes);
+        return new HypothesisHead(in.getLong(), Bytes.getBoolean(in), in.getInt(), in.getLong(), in.getLong(), in.getLong(),
+                in.getLong(), Bytes.getBoolean(in), Bytes.getBoolean(in), in.getInt());
+    }
+
+    /** The state these parts complete (their times and words, in the order they were appended). */
+    public HypothesisState with(java.util.List<HypothesisPart> stored) {
+        long[] times = HypothesisPart.sortedTimes(stored);
+        long[] pending = java.util.Arrays.copyOfRange(times, (int) Math.min(hypDecided, times.length), times.length);
+        IncrementalMatcher m = new IncrementalMatcher(pending, hypMaxSeen, hypComplete, refCursor, hits, hypDecided);
+        WordList words = hasWords ? WordList.EMPTY.plus(HypothesisPart.words(stored)) : WordList.NONE;
+        return new HypothesisState(m, lastWallMs, lastRecordMs, closed, words);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.segmon.app.state;
+
+import dev.segmon.app.state.WordList.Word;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serde;
+
+/**
+ * What one hypothesis record added to its (utterance, tier, model): the boundary times the
+ * matcher accepted (microseconds) and the words admitted, stored under the record's sequence
+ * number beside the {@link HypothesisHead} and read back once, when a state is not in memory.
+ */
+public record HypothesisPart(long[] times, List<Word> words) {
+    public static final Serde<HypothesisPart> SERDE = StateSerde.of(HypothesisPart::encode, HypothesisPart::decode);
+
+    public HypothesisPart {
+        words = List.copyOf(words);
+    }
+
+    public boolean isEmpty() {
+        return times.length == 0 && words.isEmpty();
+    }
+
+    /** Layout: times (count, longs), words (count, then per word start, end, UTF-8 length and bytes). */
+    public byte[] encode() {
+        byte[][] utf8 = new byte[words.size()][];
+        int size = Bytes.longsSize(times) + 4;
+        for (int i = 0; i < utf8.length; i++) {
+            utf8[i] = words.get(i).word().getBytes(StandardCharsets.UTF_8);
+            size += 8 + 8 + 4 + utf8[i].length;
+        }
+        ByteBuffer out = Bytes.allocate(size);
+        Bytes.putLongs(out, times);
+        out.putInt(utf8.length);
+        for (int i = 0; i < utf8.length; i++) {
+            Word w = words.get(i);
+            out.putLong(w.start()).putLong(w.end()).putInt(utf8[i].length).put(utf8[i]);
+        }
+        return out.array();
+    }
+
+    public static HypothesisPart decode(byte[] bytes) {
+        ByteBuffer in = Bytes.wrap(bytes);
+        long[] times = Bytes.getLongs(in);
+        int n = in.getInt();
+        List<Word> words = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            long start = in.getLong();
+            long end = in.getLong();
+            byte[] utf8 = new byte[in.getInt()];
+            in.get(utf8);
+            words.add(new Word(start, end, new String(utf8, StandardCharsets.UTF_8)));
+        }
+        return new HypothesisPart(times, words);
+    }
+
+    /** Every time of the parts, sorted (they are distinct: each was accepted once). */
+    static long[] sortedTimes(List<HypothesisPart> parts) {
+        int n = 0;
+        for (HypothesisPart p : parts) {
+            n += p.times.length;
+        }
+        long[] all = new long[n];
+        int at = 0;
+        for (HypothesisPart p : parts) {
+            System.arraycopy(p.times, 0, all, at, p.times.length);
+            at += p.times.length;
+        }
+        Arrays.sort(all);
+        return all;
+    }
+
+    static List<Word> words(List<HypothesisPart> parts) {
+        List<Word> all = new ArrayList<>();
+        for (HypothesisPart p : parts) {
+            all.addAll(p.words);
+        }
+        return all;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof HypothesisPart p && Arrays.equals(times, p.times) && words.equals(p.words);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(times) * 31 + words.hashCode();
+    }
+}
