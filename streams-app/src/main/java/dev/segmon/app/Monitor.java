@@ -12,6 +12,7 @@ import dev.segmon.app.state.EstimateView;
 import dev.segmon.app.state.MonitorState;
 import dev.segmon.app.state.StoreMonitorState;
 import dev.segmon.app.topology.SegmonTopology;
+import dev.segmon.app.topology.StateLayoutCheck;
 import dev.segmon.app.topology.TopicAdmin;
 import dev.segmon.app.topology.TransientFailureHandler;
 import dev.segmon.app.web.WebRoutes;
@@ -78,6 +79,8 @@ public final class Monitor implements AutoCloseable {
             props.putIfAbsent(StreamsConfig.APPLICATION_SERVER_CONFIG, WebRoutes.applicationServer(server.port()));
             TopicAdmin.ensure(props, SegmonTopology.topics(config),
                     new TopicAdmin.Creation(config.createTopics(), config.partitions(), config.replicationFactor()), TopicAdmin.Mode.STRICT);
+            // State of an earlier store layout is refused with one line, never read as the new one.
+            StateLayoutCheck.check(props);
             built = new KafkaStreams(SegmonTopology.build(config), props);
             HostInfo self = HostInfo.buildFromEndpoint(props.getProperty(StreamsConfig.APPLICATION_SERVER_CONFIG));
             StoreMonitorState stores = StoreMonitorState.of(built);

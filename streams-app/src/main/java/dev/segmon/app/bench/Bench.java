@@ -30,7 +30,8 @@ public final class Bench {
     /**
      * What to run. {@code latencyRate}: records/s of the latency run, null for half of the
      * monitor's median rate. {@code kafka}: extra Kafka Streams settings for both applications.
-     * {@code sendWords}: every hypothesis message carries a word instead of a bare time.
+     * {@code sendWords}: every hypothesis message carries a word instead of a bare time (the
+     * default: a deployment that reports word error rates sends its words).
      */
     public record Options(long events, int partitions, int words, int warmup, int repeat, double latencySeconds, Double latencyRate, long seed,
                           Map<String, String> kafka, String brokerHeap, boolean passThrough, boolean sendWords) {
@@ -40,7 +41,18 @@ public final class Bench {
     public record Result(long events, long utterances, int partitions, int warmupRuns, double produceRecordsPerSecond,
                          List<Double> passThroughRates, List<Double> monitorRates, long scoredPerModel,
                          double latencyRate, int latencySamples, double latencyP50, double latencyP99, double latencyMax,
-                         double fullScrapeSeconds, String processingGuarantee) {
+                         double fullScrapeSeconds, String processingGuarantee, boolean sendWords,
+                         List<Double> passThroughCpu, List<Double> monitorCpu) {
+        /** Median CPU ms of the pass-through's JVM per 1 000 records over the measured runs (NaN without). */
+        public double passThroughCpuPerThousand() {
+            return passThroughCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughCpu));
+        }
+
+        /** Median CPU ms of the monitor's JVM per 1 000 records over the measured runs. */
+        public double monitorCpuPerThousand() {
+            return Percentiles.median(toArray(monitorCpu));
+        }
+
         public double passThroughRecordsPerSecond() {
             return passThroughRates.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughRates));
         }
@@ -86,6 +98,8 @@ public final class Bench {
                 note(String.format(Locale.ROOT, "produced %d records in %.1f s (%.0f records/s)", total, produceSeconds, total / produceSeconds));
                 List<Double> pass = new ArrayList<>();
                 List<Double> mon = new ArrayList<>();
+                List<Double> passCpu = new ArrayList<>();
+                List<Double> monCpu = new ArrayList<>();
                 Monitor last = null;
                 long scored = 0;
                 String guarantee = null;
@@ -94,9 +108,10 @@ public final class Bench {
                     for (int r = 1; r <= options.warmup() + options.repeat(); r++) {
                         boolean counted = r > options.warmup();
                         if (options.passThrough()) {
-                            double rate = passThrough(cluster, progress, total, r, counted);
+                            double[] rateAndCpu = passThrough(cluster, progress, total, r, counted);
                             if (counted) {
-                                pass.add(rate);
+                                pass.add(rateAndCpu[0]);
+                                passCpu.add(rateAndCpu[1]);
                             }
                         }
                         if (last != null) {
@@ -111,19 +126,22 @@ public final class Bench {
                         Monitor m = last;
                         Progress.CatchUp c = progress.awaitCaughtUp(config.applicationId(), total, start, 50, CATCH_UP_TIMEOUT_MS,
                                 () -> failIf(m.hasFailed(), "the monitor failed"));
+                        CpuClock.PerThousand used = cpu.perRecords(total);
                         MetricsClient metrics = new MetricsClient(m.metricsPort());
                         scored = MetricsClient.scoredForEveryModel(metrics.scrape());
                         note(String.format(Locale.ROOT, "monitor #%d%s: %.0f records/s (%.1f s from start, %d utterances scored per model of %d; %s)",
-                                r, counted ? "" : " (warm-up)", c.recordsPerSecond(), c.wallSeconds(), scored, utterances, cpu.perRecords(total)));
+                                r, counted ? "" : " (warm-up)", c.recordsPerSecond(), c.wallSeconds(), scored, utterances, used));
                         failIf(scored != utterances, "the monitor scored " + scored + " utterances per model, expected " + utterances);
                         if (counted) {
                             mon.add(c.recordsPerSecond());
+                            monCpu.add(used.app());
                         }
                     }
                     double rate = options.latencyRate() != null ? options.latencyRate() : Percentiles.median(toArray(mon)) / 2;
                     Percentiles latency = latency(cluster, last, rate, utterances);
                     return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
-                            rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee);
+                            rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
+                            options.sendWords(), passCpu, monCpu);
                 } finally {
                     if (last != null) {
                         last.close();
@@ -133,7 +151,8 @@ public final class Bench {
         }
     }
 
-    private double passThrough(BenchCluster cluster, Progress progress, long total, int run, boolean counted) {
+    /** One pass-through run: its records/s and its JVM's CPU ms per 1 000 records. */
+    private double[] passThrough(BenchCluster cluster, Progress progress, long total, int run, boolean counted) {
         String appId = "segmon-bench-passthrough-" + run;
         // The monitor's own Kafka Streams settings (guarantee, commit interval, producer tuning), so
         // that the ratio measures what the monitor's topology costs and nothing else.
@@ -149,10 +168,11 @@ public final class Bench {
             streams.start();
             Progress.CatchUp c = progress.awaitCaughtUp(appId, total, start, 50, CATCH_UP_TIMEOUT_MS,
                     () -> failIf(failure.get() != null, "the pass-through application failed: " + failure.get()));
+            CpuClock.PerThousand used = cpu.perRecords(total);
             note(String.format(Locale.ROOT, "pass-through #%d%s: %.0f records/s (%.1f s from start; %s)", run, counted ? "" : " (warm-up)", c.recordsPerSecond(),
-                    c.wallSeconds(), cpu.perRecords(total)));
+                    c.wallSeconds(), used));
             streams.close(Duration.ofSeconds(30));
-            return c.recordsPerSecond();
+            return new double[] {c.recordsPerSecond(), used.app()};
         }
     }
 

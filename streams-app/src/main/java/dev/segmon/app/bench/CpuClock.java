@@ -24,11 +24,16 @@ final class CpuClock {
         return new CpuClock(brokerPid);
     }
 
-    /** "CPU per 1000 records: app X ms, broker Y ms". */
-    String perRecords(long records) {
-        double app = (appNanos() - appStart) / 1e6 / records * 1000;
-        double broker = (brokerNanos(brokerPid) - brokerStart) / 1e6 / records * 1000;
-        return String.format(Locale.ROOT, "CPU per 1000 records: app %.1f ms, broker %.1f ms", app, broker);
+    /** CPU milliseconds per 1 000 records since the start, of the application's JVM and of the broker's. */
+    record PerThousand(double app, double broker) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "CPU per 1000 records: app %.1f ms, broker %.1f ms", app, broker);
+        }
+    }
+
+    PerThousand perRecords(long records) {
+        return new PerThousand((appNanos() - appStart) / 1e6 / records * 1000, (brokerNanos(brokerPid) - brokerStart) / 1e6 / records * 1000);
     }
 
     private static long appNanos() {

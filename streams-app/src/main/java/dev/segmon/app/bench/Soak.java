@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class Soak {
     public record Options(long events, double rate, int partitions, int words, int samples, Duration referenceMaxDelay,
-                          long seed, Map<String, String> kafka, String brokerHeap) {
+                          long seed, Map<String, String> kafka, String brokerHeap, boolean sendWords) {
     }
 
     /** One sample; {@code storeKeys} is RocksDB's estimate summed over the monitor's stores (-1 if not exported). */
@@ -93,7 +93,7 @@ public final class Soak {
     public Soak(Options options, PrintWriter log) {
         this.options = options;
         this.log = log;
-        this.corpus = new BenchCorpus(options.words(), options.seed());
+        this.corpus = new BenchCorpus(options.words(), options.seed(), options.sendWords());
     }
 
     public Result run() {

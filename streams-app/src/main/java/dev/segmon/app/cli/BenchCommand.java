@@ -59,8 +59,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--no-passthrough", negatable = false, description = "Measure the monitor only (e.g. under a profiler).")
     boolean noPassThrough;
 
-    @Option(names = "--send-words", description = "Every hypothesis message carries a word (start, end, word) instead of a bare time: 2W+3 records per utterance, and the monitor scores word errors too.")
+    @Option(names = "--send-words", description = "Every hypothesis message carries a word (start, end, word): 2W+3 records per utterance, and the monitor scores word errors too. The default; kept so that older command lines still run.")
     boolean sendWords;
+
+    @Option(names = "--boundaries-only", description = "Hypothesis messages carry bare times instead of words (2W+5 records per utterance); the monitor scores boundaries only.")
+    boolean boundariesOnly;
 
     @Option(names = "--soak", description = "Run the soak test instead.")
     boolean soak;
@@ -86,6 +89,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (sendWords && boundariesOnly) {
+            throw new UsageException("--send-words and --boundaries-only exclude each other");
+        }
         if (partitions < 1 || words < 1 || repeat < 1 || warmup < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0)) {
             throw new UsageException("--partitions, --words, --repeat must be >= 1, --warmup >= 0, --samples >= 2, --latency-seconds and --rate > 0");
         }
@@ -101,7 +107,7 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter log = spec.commandLine().getErr();
         if (soak) {
             Soak.Result r = new Soak(new Soak.Options(events == null ? 20_000_000L : events, rate, partitions, words, samples,
-                    referenceMaxDelay, seed, kafka, brokerHeap), log).run();
+                    referenceMaxDelay, seed, kafka, brokerHeap, !boundariesOnly), log).run();
             if (json) {
                 JsonOutput.print(out, r.toJson());
             } else {
@@ -110,7 +116,7 @@ public final class BenchCommand implements Callable<Integer> {
             return SegmonCommand.EXIT_OK;
         }
         Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
-                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, sendWords), log).run();
+                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
         } else {
@@ -129,6 +135,9 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("passthrough_records_per_s", r.passThroughRates().isEmpty() ? null : Math.round(r.passThroughRecordsPerSecond()));
         m.put("monitor_records_per_s", Math.round(r.monitorRecordsPerSecond()));
         m.put("ratio", r.passThroughRates().isEmpty() ? null : round(r.ratio(), 3));
+        m.put("hypotheses", r.sendWords() ? "words" : "boundaries");
+        m.put("passthrough_cpu_ms_per_1000_records", r.passThroughCpu().isEmpty() ? null : round(r.passThroughCpuPerThousand(), 2));
+        m.put("monitor_cpu_ms_per_1000_records", round(r.monitorCpuPerThousand(), 2));
         m.put("warmup_runs", r.warmupRuns());
         m.put("passthrough_runs", r.passThroughRates().stream().map(Math::round).toList());
         m.put("monitor_runs", r.monitorRates().stream().map(Math::round).toList());
@@ -143,13 +152,16 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, Bench.Result r) {
-        out.printf(Locale.ROOT, "events        %d (%d utterances x 2 models, %d partitions per topic)%n", r.events(), r.utterances(), r.partitions());
+        out.printf(Locale.ROOT, "events        %d (%d utterances x 2 models, %d partitions per topic; hypotheses as %s)%n", r.events(), r.utterances(),
+                r.partitions(), r.sendWords() ? "words" : "bare boundaries");
         out.printf(Locale.ROOT, "produce       %.0f records/s%n", r.produceRecordsPerSecond());
         out.printf(Locale.ROOT, "warm-up       %d run(s) of each application first, not counted%n", r.warmupRuns());
         if (!r.passThroughRates().isEmpty()) {
             out.printf(Locale.ROOT, "pass-through  %.0f records/s (median of %s)%n", r.passThroughRecordsPerSecond(), runs(r.passThroughRates()));
         }
         out.printf(Locale.ROOT, "monitor       %.0f records/s (median of %s; %s)%n", r.monitorRecordsPerSecond(), runs(r.monitorRates()), r.processingGuarantee());
+        out.printf(Locale.ROOT, "CPU           monitor %.2f ms per 1000 records%s (median, in the application's JVM)%n", r.monitorCpuPerThousand(),
+                r.passThroughCpu().isEmpty() ? "" : String.format(Locale.ROOT, ", pass-through %.2f ms", r.passThroughCpuPerThousand()));
         if (!r.passThroughRates().isEmpty()) {
             out.printf(Locale.ROOT, "ratio         %.2f%n", r.ratio());
         }

@@ -63,6 +63,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private final long disorderMicros;
     private final long maxDelayMs;
     private final OpenStates states;
+    private final SeriesAggregates aggregates;
     private final SeriesTotals totals;
     private final MinuteWindows minutes;
     private final DeadLetters deadLetters;
@@ -93,8 +94,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.disorderMicros = Micros.of(config.maxDisorder());
         this.maxDelayMs = config.referenceMaxDelay().toMillis();
         this.states = new OpenStates(names.references(), names.hypotheses(), names.hypothesisParts(), DECODED_ENTRIES, expiryIndexCapacity);
-        this.totals = new SeriesTotals(names.totals(), DECODED_ENTRIES);
-        this.minutes = new MinuteWindows(names.minuteWindows(), names.minuteWindowsSink());
+        this.aggregates = new SeriesAggregates(names.totals(), names.minuteWindows());
+        this.totals = new SeriesTotals(aggregates);
+        this.minutes = new MinuteWindows(aggregates, names.minuteWindowsSink());
         this.deadLetters = new DeadLetters(names.deadLetterCounts(), names.deadLettersSink());
         this.transcripts = new Transcripts(deadLetters, config.ignoreLabels(), disorderMicros);
         this.scorer = new UtteranceScorer(names.scoresSink(), config.tolerance(), Micros.of(config.tolerance()), disorderMicros, totals, minutes, this.books);
@@ -104,12 +106,13 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     public void init(ProcessorContext<Object, Object> context) {
         this.context = context;
         states.init(context);
+        aggregates.init(context);
         totals.init(context);
         minutes.init(context);
         deadLetters.init(context);
         scorer.init(context);
         for (UtteranceBook b : books) {
-            b.init(context);
+            b.init(context, aggregates);
         }
         this.referenceClock = context.getStateStore(names.referenceClock());
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
@@ -129,6 +132,8 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         } else {
             onReference(record, (ReferenceChunk) event);
         }
+        // Each aggregate the record changed, written once (SeriesAggregates).
+        aggregates.flush();
     }
 
     private void onHypothesis(Record<byte[], byte[]> record, HypothesisEvent h) {
@@ -282,6 +287,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             }
             states.delete(key);
         }
+        aggregates.flush();
     }
 
     private void markHypothesized(UtteranceTier refKey) {

@@ -2,10 +2,11 @@ package dev.segmon.app.processors;
 
 import dev.segmon.app.state.EstimateState;
 import dev.segmon.app.state.EstimateState.Ended;
-import dev.segmon.app.state.EstimateState.RefusalKey;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.SeriesFigures;
+import dev.segmon.app.wire.InputEvent;
 import dev.segmon.app.wire.AudioDuration;
 import dev.segmon.app.wire.HypothesisEvent;
 import dev.segmon.app.wire.MinuteWindow;
@@ -15,7 +16,6 @@ import dev.segmon.model.estimate.Backtest;
 import dev.segmon.model.estimate.RateMoments;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.WindowStore;
 
 /**
  * The sums of the early over-segmentation estimate (docs/contract.md 3.2), each in a store of its
@@ -36,19 +36,12 @@ import org.apache.kafka.streams.state.WindowStore;
  */
 public final class EstimateBook implements UtteranceBook {
     private KeyValueStore<HypothesisKey, Ended> ended;
-    private final SeriesLedger<ModelTier, RateMoments> hypothesisRates =
-            new SeriesLedger<>(EstimateState.HYPOTHESIS_RATES, EstimateState.HYPOTHESIS_MINUTES, RateMoments::plus);
-    private KeyValueStore<String, RateMoments> referenceRates;
-    private KeyValueStore<ModelTier, Backtest> backtest;
-    private KeyValueStore<RefusalKey, Long> refused;
+    private SeriesAggregates aggregates;
 
     @Override
-    public void init(ProcessorContext<Object, Object> context) {
+    public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
         ended = context.getStateStore(EstimateState.ENDED);
-        hypothesisRates.init(context);
-        referenceRates = context.getStateStore(EstimateState.REFERENCE_RATES);
-        backtest = context.getStateStore(EstimateState.BACKTEST);
-        refused = context.getStateStore(EstimateState.REFUSED);
+        this.aggregates = aggregates;
     }
 
     @Override
@@ -56,9 +49,7 @@ public final class EstimateBook implements UtteranceBook {
         IncrementalMatcher m = hypothesis.matcher();
         AudioDuration d = end.duration().checkedAgainst(m.hypMaxSeen());
         if (d.refusal() != null) {
-            RefusalKey k = new RefusalKey(d.refusal(), key.model(), key.tier());
-            Long n = refused.get(k);
-            refused.put(k, (n == null ? 0 : n) + 1);
+            aggregates.add(key.series(), SeriesFigures.ofRefused(d.refusal().label()), timestampMs);
             return;
         }
         if (!d.usable()) {
@@ -67,7 +58,7 @@ public final class EstimateBook implements UtteranceBook {
         long n = m.hypDecided() + m.pending().length;
         RateMoments one = RateMoments.of(n, d.seconds());
         ended.put(key, new Ended(n, d.seconds()));
-        hypothesisRates.add(key.series(), one, timestampMs);
+        aggregates.add(key.series(), SeriesFigures.ofHypothesisRates(one), timestampMs);
     }
 
     @Override
@@ -82,15 +73,15 @@ public final class EstimateBook implements UtteranceBook {
         }
         String tier = utterance.key().tier();
         long nRef = utterance.counts().reference();
-        RateMoments rho = referenceRates.get(tier);
-        rho = rho == null ? RateMoments.ZERO : rho;
+        // rho's sums: the tier's reference side, under the model "none".
+        ModelTier references = new ModelTier(InputEvent.NO_MODEL, tier);
+        SeriesFigures referenceSide = aggregates.series(references);
+        RateMoments rho = referenceSide == null || referenceSide.referenceRates() == null ? RateMoments.ZERO : referenceSide.referenceRates();
         Double rate = rho.rate();
         if (rate != null) {
             ModelTier series = utterance.key().series();
-            Backtest b = new Backtest(1, e.boundaries(), rate * e.seconds(), nRef);
-            Backtest old = backtest.get(series);
-            backtest.put(series, old == null ? b : old.plus(b));
+            aggregates.add(series, SeriesFigures.ofBacktest(new Backtest(1, e.boundaries(), rate * e.seconds(), nRef)), utterance.timestampMs());
         }
-        referenceRates.put(tier, rho.plus(RateMoments.of(nRef, e.seconds())));
+        aggregates.add(references, SeriesFigures.ofReferenceRates(RateMoments.of(nRef, e.seconds())), utterance.timestampMs());
     }
 }

@@ -1,7 +1,6 @@
 package dev.segmon.app.processors;
 
-import dev.segmon.app.state.Keys.ModelTier;
-import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.model.interval.UtteranceMoments;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 
@@ -12,16 +11,15 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * (docs/intervals.md, "Counters").
  */
 public final class MomentsBook implements UtteranceBook {
-    private final SeriesLedger<ModelTier, UtteranceMoments> ledger =
-            new SeriesLedger<>(StoreNames.UTTERANCE_MOMENTS, StoreNames.UTTERANCE_MOMENT_MINUTES, UtteranceMoments::plus);
+    private SeriesAggregates aggregates;
 
     @Override
-    public void init(ProcessorContext<Object, Object> context) {
-        ledger.init(context);
+    public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
+        this.aggregates = aggregates;
     }
 
     @Override
     public void closed(Closed utterance) {
-        ledger.add(utterance.key().series(), UtteranceMoments.of(utterance.counts()), utterance.timestampMs());
+        aggregates.add(utterance.key().series(), SeriesFigures.ofMoments(UtteranceMoments.of(utterance.counts())), utterance.timestampMs());
     }
 }

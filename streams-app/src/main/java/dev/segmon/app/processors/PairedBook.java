@@ -1,9 +1,10 @@
 package dev.segmon.app.processors;
 
 import dev.segmon.app.config.Comparison;
-import dev.segmon.app.state.Keys.PairTier;
+import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.PendingKey;
 import dev.segmon.app.state.Moments.Pending;
+import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -19,7 +20,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * Books candidate minus baseline ({@code run --compare CANDIDATE=BASELINE}) on every utterance
  * scored for both models on a tier, as {@link PairedMoments} per (candidate, baseline, tier),
- * cumulatively and per minute (docs/intervals.md, "Paired comparison").
+ * cumulatively and per minute (docs/intervals.md, "Paired comparison"), in the candidate's
+ * aggregate under the baseline's name.
  *
  * <p>Both inputs are co-partitioned by utterance, so the task that closes one model's utterance
  * also closes the other's. The first of the two to close leaves its counts in a store keyed by
@@ -35,8 +37,7 @@ public final class PairedBook implements UtteranceBook {
     private final List<Comparison> comparisons;
     private final Duration expiryInterval;
     private final long maxDelayMs;
-    private final SeriesLedger<PairTier, PairedMoments> ledger =
-            new SeriesLedger<>(StoreNames.PAIRED_MOMENTS, StoreNames.PAIRED_MOMENT_MINUTES, PairedMoments::plus);
+    private SeriesAggregates aggregates;
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<PendingKey, Pending> pending;
 
@@ -47,10 +48,10 @@ public final class PairedBook implements UtteranceBook {
     }
 
     @Override
-    public void init(ProcessorContext<Object, Object> context) {
+    public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
         this.context = context;
         this.pending = context.getStateStore(StoreNames.PAIRED_PENDING);
-        ledger.init(context);
+        this.aggregates = aggregates;
         if (!comparisons.isEmpty()) {
             context.schedule(expiryInterval, PunctuationType.WALL_CLOCK_TIME, this::expire);
         }
@@ -79,7 +80,8 @@ public final class PairedBook implements UtteranceBook {
             BoundaryCounts cand = candidate ? u.counts() : other.counts();
             BoundaryCounts base = candidate ? other.counts() : u.counts();
             if (cand.reference() == base.reference()) {
-                ledger.add(new PairTier(c.candidate(), c.baseline(), tier), PairedMoments.of(cand, base), u.timestampMs());
+                // In the candidate's aggregate, under its baseline.
+                aggregates.add(new ModelTier(c.candidate(), tier), SeriesFigures.ofPaired(c.baseline(), PairedMoments.of(cand, base)), u.timestampMs());
             }
         }
     }

@@ -11,9 +11,11 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 /**
  * Something that keeps figures per closed utterance beside the boundary counts (utterance-level
  * moments for intervals, word errors, duration sums for the early estimate). The processor calls
- * every book it was built with, in the same transaction as the rest of the record's effects, so
- * a book that keeps its figures in its own state stores is exact through crashes like the
- * totals are.
+ * every book it was built with, in the same transaction as the rest of the record's effects. A
+ * book adds its figures to the series' one aggregate ({@link SeriesAggregates}, a component of
+ * {@code SeriesFigures} and {@code MinuteFigures}), so that a new measure adds no store and a
+ * close writes each aggregate once; figures kept per utterance until a close may use a store of
+ * the book's own.
  */
 public interface UtteranceBook {
 
@@ -22,8 +24,11 @@ public interface UtteranceBook {
                   ReferenceState reference, long timestampMs) {
     }
 
-    /** Called from the processor's {@code init}, after a restore or revival too: take the stores here. */
-    void init(ProcessorContext<Object, Object> context);
+    /**
+     * Called from the processor's {@code init}, after a restore or revival too: take the stores
+     * and the task's aggregates here.
+     */
+    void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates);
 
     /** A hypothesis received its end mark (its utterance may still wait for a reference). */
     default void ended(HypothesisKey key, HypothesisState hypothesis, long timestampMs) {

@@ -1,6 +1,6 @@
 package dev.segmon.app.processors;
 
-import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.WordCounts;
 import dev.segmon.app.state.WordCounts.Unscored;
 import dev.segmon.app.state.WordList;
@@ -11,13 +11,11 @@ import dev.segmon.model.edit.Levenshtein;
 import dev.segmon.model.edit.NedCounts;
 import dev.segmon.model.edit.Vocabulary;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.WindowStore;
 
 /**
  * Word errors and NED per closed utterance (docs/contract.md 3.2), booked into the (model, tier)
- * totals and the minute of the close (record time), each in its own store so that exactly-once
- * keeps them exact through crashes.
+ * aggregate and the minute of the close (record time), so that exactly-once keeps them exact
+ * through crashes.
  *
  * <p>An utterance is scored once, at its close, from the two held transcripts, with the model's
  * offline scorer's alignment ({@link Levenshtein#align} at unit costs, as {@code eval wer}) and
@@ -27,22 +25,18 @@ import org.apache.kafka.streams.state.WindowStore;
  * otherwise it is counted under the {@link Unscored} reason and no score is made up.
  */
 public final class WordBook implements UtteranceBook {
-    private final SeriesLedger<ModelTier, WordCounts> ledger;
-
-    public WordBook(String totalsStore, String minutesStore) {
-        this.ledger = new SeriesLedger<>(totalsStore, minutesStore, WordCounts::plus);
-    }
+    private SeriesAggregates aggregates;
 
     @Override
-    public void init(ProcessorContext<Object, Object> context) {
-        ledger.init(context);
+    public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
+        this.aggregates = aggregates;
     }
 
     @Override
     public void closed(Closed utterance) {
         WordCounts add = score(utterance.outcome(), utterance.hypothesis().words(),
                 utterance.reference() == null ? WordList.NONE : utterance.reference().labels());
-        ledger.add(utterance.key().series(), add, utterance.timestampMs());
+        aggregates.add(utterance.key().series(), SeriesFigures.ofWords(add), utterance.timestampMs());
     }
 
     /** The word figures of one closed utterance. */

@@ -76,4 +76,26 @@ final class Bytes {
     static long decodeLong(byte[] bytes) {
         return bytes == null ? 0 : wrap(bytes).getLong();
     }
+
+    /** Bytes of a nested value (its own layout, version byte included), as an int length and the bytes. */
+    static void putBlob(ByteBuffer out, byte[] blob) {
+        out.putInt(blob.length).put(blob);
+    }
+
+    static byte[] getBlob(ByteBuffer in) {
+        byte[] b = new byte[in.getInt()];
+        in.get(b);
+        return b;
+    }
+
+    /** A string as DataOutputStream.writeUTF writes an ASCII or BMP-free string: a short length and the UTF-8 bytes. */
+    static void putName(ByteBuffer out, byte[] utf8) {
+        out.putShort((short) utf8.length).put(utf8);
+    }
+
+    static String getName(ByteBuffer in) {
+        byte[] b = new byte[Short.toUnsignedInt(in.getShort())];
+        in.get(b);
+        return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+    }
 }

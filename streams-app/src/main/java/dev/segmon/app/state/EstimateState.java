@@ -14,19 +14,9 @@ import org.apache.kafka.common.serialization.Serde;
 public final class EstimateState {
     /** (utterance, tier, model) -> {@link Ended}: a hypothesis that ended with a usable duration, until its utterance closes. */
     public static final String ENDED = "segmon-estimate-ended";
-    /** (model, tier) -> {@link RateMoments} of n_hyp over duration, cumulative. */
-    public static final String HYPOTHESIS_RATES = "segmon-estimate-hypothesis-rates";
-    /** Window store: (model, tier) x minute of record time of the end -> {@link RateMoments}. */
-    public static final String HYPOTHESIS_MINUTES = "segmon-estimate-hypothesis-minutes";
-    /** tier -> {@link RateMoments} of n_ref over duration: rho's sums. */
-    public static final String REFERENCE_RATES = "segmon-estimate-reference-rates";
-    /** (model, tier) -> {@link Backtest}. */
-    public static final String BACKTEST = "segmon-estimate-backtest";
-    /** (reason, model, tier) -> durations refused. */
-    public static final String REFUSED = "segmon-estimate-durations-refused";
 
-    /** The key-value stores (the window store is {@link #HYPOTHESIS_MINUTES}). */
-    public static final List<String> KEY_VALUE = List.of(ENDED, HYPOTHESIS_RATES, REFERENCE_RATES, BACKTEST, REFUSED);
+    /** The key-value store of the estimate's own (its sums live in the series aggregates). */
+    public static final List<String> KEY_VALUE = List.of(ENDED);
 
     private EstimateState() {
     }

@@ -10,7 +10,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The early estimate's figures read from its stores (docs/contract.md 3.2), for the metrics
+ * The early estimate's figures read from the series aggregates (docs/contract.md 3.2), for the metrics
  * exporter and the live page: per tier rho's sums, per (model, tier) the hypothesis sums
  * cumulative and over the last minutes, the backtest and the refused durations. Each call reads
  * the stores afresh, across this instance's active tasks.
@@ -24,25 +24,30 @@ public final class EstimateView {
 
     /** tier -> rho's sums (n_ref over duration of the referenced utterances with a duration). */
     public SortedMap<String, RateMoments> referenceRates() {
-        return stores.all(EstimateState.REFERENCE_RATES, RateMoments::plus);
+        SortedMap<String, RateMoments> out = new TreeMap<>();
+        stores.series(SeriesFigures::referenceRates).forEach((series, rates) -> out.merge(series.tier(), rates, RateMoments::plus));
+        return out;
     }
 
     /** (model, tier) -> n_hyp over duration of every hypothesis that ended with a usable duration. */
     public SortedMap<ModelTier, RateMoments> hypothesisRates() {
-        return stores.all(EstimateState.HYPOTHESIS_RATES, RateMoments::plus);
+        return stores.series(SeriesFigures::hypothesisRates);
     }
 
     /** (model, tier) -> the same sums over the minutes of record time starting at or after {@code fromMs}. */
     public SortedMap<ModelTier, RateMoments> hypothesisRatesSince(long fromMs) {
-        return stores.summedSince(EstimateState.HYPOTHESIS_MINUTES, fromMs, RateMoments::plus);
+        return stores.summedSince(MinuteFigures::hypothesisRates, RateMoments::plus, fromMs);
     }
 
     public SortedMap<ModelTier, Backtest> backtest() {
-        return stores.all(EstimateState.BACKTEST, Backtest::plus);
+        return stores.series(SeriesFigures::backtest);
     }
 
     public SortedMap<RefusalKey, Long> refused() {
-        return stores.all(EstimateState.REFUSED, Long::sum);
+        SortedMap<RefusalKey, Long> out = new TreeMap<>();
+        stores.series(SeriesFigures::refused).forEach((series, byReason) -> byReason.forEach((reason, n) ->
+                out.put(new RefusalKey(dev.segmon.app.wire.AudioDuration.Refusal.of(reason), series.model(), series.tier()), n)));
+        return out;
     }
 
     /**

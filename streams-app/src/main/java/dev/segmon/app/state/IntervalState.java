@@ -5,6 +5,7 @@ import dev.segmon.app.state.Keys.PairTier;
 import dev.segmon.model.interval.PairedMoments;
 import dev.segmon.model.interval.UtteranceMoments;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * A read-only view of the interval figures (docs/intervals.md): each model's moment sums and each
@@ -22,31 +23,40 @@ public final class IntervalState {
 
     /** Cumulative moments by (model, tier). */
     public SortedMap<ModelTier, UtteranceMoments> moments() {
-        return stores.all(StoreNames.UTTERANCE_MOMENTS, UtteranceMoments::plus);
+        return stores.series(SeriesFigures::moments);
     }
 
     /** Moments of the minutes starting in [fromMs, toMs), by (model, tier) and minute start. */
     public SortedMap<ModelTier, SortedMap<Long, UtteranceMoments>> momentMinutes(long fromMs, long toMs) {
-        return stores.windows(StoreNames.UTTERANCE_MOMENT_MINUTES, fromMs, toMs, UtteranceMoments::plus);
+        return stores.minutes(MinuteFigures::moments, fromMs, toMs);
     }
 
-    /** Cumulative paired moments by (candidate, baseline, tier). */
     /** Each series' moments of the minutes starting at or after {@code fromMs}. */
     public SortedMap<ModelTier, UtteranceMoments> momentsSince(long fromMs) {
-        return stores.summedSince(StoreNames.UTTERANCE_MOMENT_MINUTES, fromMs, UtteranceMoments::plus);
+        return stores.summedSince(MinuteFigures::moments, UtteranceMoments::plus, fromMs);
     }
 
     /** Each pair's moments of the minutes starting at or after {@code fromMs}. */
     public SortedMap<PairTier, PairedMoments> pairedSince(long fromMs) {
-        return stores.summedSince(StoreNames.PAIRED_MOMENT_MINUTES, fromMs, PairedMoments::plus);
+        SortedMap<PairTier, PairedMoments> out = new TreeMap<>();
+        pairedMinutes(fromMs, Long.MAX_VALUE).forEach((pair, byStart) -> byStart.values().forEach(v -> out.merge(pair, v, PairedMoments::plus)));
+        return out;
     }
 
+    /** Cumulative paired moments by (candidate, baseline, tier). */
     public SortedMap<PairTier, PairedMoments> paired() {
-        return stores.all(StoreNames.PAIRED_MOMENTS, PairedMoments::plus);
+        SortedMap<PairTier, PairedMoments> out = new TreeMap<>();
+        stores.series(SeriesFigures::paired).forEach((candidate, byBaseline) ->
+                byBaseline.forEach((baseline, m) -> out.put(new PairTier(candidate.model(), baseline, candidate.tier()), m)));
+        return out;
     }
 
     /** Paired moments of the minutes starting in [fromMs, toMs), by comparison and minute start. */
     public SortedMap<PairTier, SortedMap<Long, PairedMoments>> pairedMinutes(long fromMs, long toMs) {
-        return stores.windows(StoreNames.PAIRED_MOMENT_MINUTES, fromMs, toMs, PairedMoments::plus);
+        SortedMap<PairTier, SortedMap<Long, PairedMoments>> out = new TreeMap<>();
+        stores.minutes(MinuteFigures::paired, fromMs, toMs).forEach((candidate, byStart) -> byStart.forEach((start, byBaseline) ->
+                byBaseline.forEach((baseline, m) -> out.computeIfAbsent(new PairTier(candidate.model(), baseline, candidate.tier()),
+                        k -> new TreeMap<>()).put(start, m))));
+        return out;
     }
 }

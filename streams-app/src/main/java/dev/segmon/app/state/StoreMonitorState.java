@@ -39,12 +39,50 @@ public final class StoreMonitorState implements MonitorState {
 
     @Override
     public SortedMap<ModelTier, Totals> totals() {
-        return all(StoreNames.TOTALS, Totals::plus);
+        return series(SeriesFigures::totals);
     }
 
     @Override
     public SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> minutes(long fromMs, long toMs) {
-        return windows(StoreNames.MINUTE_WINDOWS, fromMs, toMs, MinuteCounts::plus);
+        return minutes(MinuteFigures::counts, fromMs, toMs);
+    }
+
+    /**
+     * One component of every series' aggregate (summed across tasks), by (model, tier); series in
+     * which that component was never booked are left out.
+     */
+    public <V> SortedMap<ModelTier, V> series(Function<SeriesFigures, V> component) {
+        return present(all(StoreNames.SERIES, SeriesFigures::plus), component);
+    }
+
+    /** One component of the minutes starting in [fromMs, toMs), by (model, tier) and minute start. */
+    public <V> SortedMap<ModelTier, SortedMap<Long, V>> minutes(Function<MinuteFigures, V> component, long fromMs, long toMs) {
+        SortedMap<ModelTier, SortedMap<Long, V>> out = new TreeMap<>();
+        this.<ModelTier, MinuteFigures>windows(StoreNames.SERIES_MINUTES, fromMs, toMs, MinuteFigures::plus).forEach((series, byStart) -> {
+            SortedMap<Long, V> kept = present(byStart, component);
+            if (!kept.isEmpty()) {
+                out.put(series, kept);
+            }
+        });
+        return out;
+    }
+
+    /** One component summed over each series' minutes starting at or after {@code fromMs}. */
+    public <V> SortedMap<ModelTier, V> summedSince(Function<MinuteFigures, V> component, BinaryOperator<V> plus, long fromMs) {
+        SortedMap<ModelTier, V> out = new TreeMap<>();
+        minutes(component, fromMs, Long.MAX_VALUE).forEach((series, byStart) -> byStart.values().forEach(v -> out.merge(series, v, plus)));
+        return out;
+    }
+
+    private static <K, F, V> SortedMap<K, V> present(SortedMap<K, F> figures, Function<F, V> component) {
+        SortedMap<K, V> out = new TreeMap<>();
+        figures.forEach((k, f) -> {
+            V v = component.apply(f);
+            if (v != null) {
+                out.put(k, v);
+            }
+        });
+        return out;
     }
 
     /**
@@ -80,14 +118,6 @@ public final class StoreMonitorState implements MonitorState {
     @Override
     public SortedMap<String, Long> referenceClock() {
         return all(StoreNames.REFERENCE_CLOCK, Math::max);
-    }
-
-    /** Each key's windows starting at or after {@code fromMs} added up (from several tasks too). */
-    public <K, V> SortedMap<K, V> summedSince(String name, long fromMs, BinaryOperator<V> merge) {
-        SortedMap<K, V> out = new TreeMap<>();
-        this.<K, V>windows(name, fromMs, Long.MAX_VALUE, merge)
-                .forEach((key, byStart) -> byStart.values().forEach(v -> out.merge(key, v, merge)));
-        return out;
     }
 
     /** Every entry of a key-value store, values of one key (from several tasks) merged. Empty while the store cannot be queried. */

@@ -13,32 +13,33 @@ public final class StoreNames {
     public static final String HYPOTHESES = "segmon-hypothesis-heads";
     /** (utterance, tier, model, seq) -> {@link HypothesisPart}: the boundaries and words each record added. */
     public static final String HYPOTHESIS_PARTS = "segmon-hypothesis-parts";
-    /** (model, tier) -> {@link Totals}. */
-    public static final String TOTALS = "segmon-totals";
+    /**
+     * (model, tier) -> {@link SeriesFigures}: every measure's cumulative figures of the series in
+     * one value (boundary totals, moments, word errors, the estimate's sums, comparisons).
+     */
+    public static final String SERIES = "segmon-series";
+    /** Window store: (model, tier) x minute of record time -> {@link MinuteFigures}. */
+    public static final String SERIES_MINUTES = "segmon-series-minutes";
     /** (reason, model, tier) -> dead-letter count. */
     public static final String DEAD_LETTERS = "segmon-dead-letter-counts";
     /** tier -> the largest record timestamp of an accepted reference chunk. */
     public static final String REFERENCE_CLOCK = "segmon-reference-clock";
-    /** Window store: (model, tier) x minute of record time -> {@link MinuteCounts}. */
-    public static final String MINUTE_WINDOWS = "segmon-minute-windows";
-
-    /** (model, tier) -> cumulative {@code UtteranceMoments} of the closed utterances. */
-    public static final String UTTERANCE_MOMENTS = "segmon-utterance-moments";
-    /** Window store: (model, tier) x minute of record time -> {@code UtteranceMoments}. */
-    public static final String UTTERANCE_MOMENT_MINUTES = "segmon-utterance-moment-minutes";
-    /** (candidate, baseline, tier) -> cumulative {@code PairedMoments}. */
-    public static final String PAIRED_MOMENTS = "segmon-paired-moments";
-    /** Window store: (candidate, baseline, tier) x minute of record time -> {@code PairedMoments}. */
-    public static final String PAIRED_MOMENT_MINUTES = "segmon-paired-moment-minutes";
     /** (utterance, tier, model, partner) -> {@link Moments.Pending}: counts waiting for the partner. */
     public static final String PAIRED_PENDING = "segmon-paired-pending";
-    /** (model, tier) -> {@link WordCounts}: word errors and NED of the closed utterances (docs/contract.md 3.2). */
-    public static final String WORD_TOTALS = "segmon-word-totals";
-    /** Window store: (model, tier) x minute of record time -> {@link WordCounts}. */
-    public static final String WORD_MINUTES = "segmon-word-minutes";
+
+    /**
+     * The stores of the layout before the series aggregates and hypothesis parts. A monitor that
+     * finds one of them (in its state directory or as a changelog topic of its application id)
+     * stops with one line: their bytes are not the new layout's ({@code StateLayoutCheck}).
+     */
+    public static final List<String> RETIRED = List.of("segmon-hypotheses", "segmon-totals", "segmon-minute-windows",
+            "segmon-utterance-moments", "segmon-utterance-moment-minutes", "segmon-paired-moments", "segmon-paired-moment-minutes",
+            "segmon-word-totals", "segmon-word-minutes", "segmon-estimate-hypothesis-rates", "segmon-estimate-hypothesis-minutes",
+            "segmon-estimate-reference-rates", "segmon-estimate-backtest", "segmon-estimate-durations-refused");
 
     /** The key-value stores. */
-    public static final List<String> KEY_VALUE = List.of(REFERENCES, HYPOTHESES, HYPOTHESIS_PARTS, TOTALS, DEAD_LETTERS, REFERENCE_CLOCK);
+    public static final List<String> KEY_VALUE = List.of(REFERENCES, HYPOTHESES, HYPOTHESIS_PARTS, SERIES, DEAD_LETTERS, REFERENCE_CLOCK,
+            PAIRED_PENDING);
 
     private StoreNames() {
     }

@@ -5,7 +5,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The word figures of every (model, tier), read-only, from the word stores (docs/contract.md 3.2):
+ * The word figures of every (model, tier), read-only, from the series aggregates (docs/contract.md 3.2):
  * what the metrics exporter and the live page read.
  */
 public final class WordState {
@@ -17,16 +17,16 @@ public final class WordState {
 
     /** Totals since the start, per (model, tier). */
     public SortedMap<ModelTier, WordCounts> totals() {
-        return stores.all(StoreNames.WORD_TOTALS, WordCounts::plus);
+        return stores.series(SeriesFigures::words);
     }
 
     /** The minutes (record time) starting in [fromMs, toMs), per (model, tier) and minute start. */
     public SortedMap<ModelTier, SortedMap<Long, WordCounts>> minutes(long fromMs, long toMs) {
-        return stores.windows(StoreNames.WORD_MINUTES, fromMs, toMs, WordCounts::plus);
+        return stores.minutes(MinuteFigures::words, fromMs, toMs);
     }
 
     /** The sums over the minutes starting at or after {@code fromMs}, per (model, tier). */
     public SortedMap<ModelTier, WordCounts> since(long fromMs) {
-        return stores.summedSince(StoreNames.WORD_MINUTES, fromMs, WordCounts::plus);
+        return stores.summedSince(MinuteFigures::words, WordCounts::plus, fromMs);
     }
 }

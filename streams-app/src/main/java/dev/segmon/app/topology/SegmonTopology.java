@@ -11,14 +11,13 @@ import dev.segmon.app.processors.EstimateBook;
 import dev.segmon.app.state.EstimateState;
 import dev.segmon.app.state.HypothesisHead;
 import dev.segmon.app.state.HypothesisPart;
+import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Keys;
-import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.Moments;
 import dev.segmon.app.state.ReferenceState;
 import dev.segmon.app.state.StateSerde;
 import dev.segmon.app.state.StoreNames;
-import dev.segmon.app.state.Totals;
-import dev.segmon.app.state.WordCounts;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -37,7 +36,7 @@ import org.apache.kafka.streams.state.Stores;
  *  segmon.hypotheses --+                    +--> segmon.scores
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
- *                            14 key-value stores, 5 window stores)
+ *                            8 key-value stores, 1 window store)
  * </pre>
  *
  * Both inputs are keyed by utterance id and so co-partitioned: one task sees every record of an
@@ -61,8 +60,8 @@ public final class SegmonTopology {
 
     /** The store and sink names the processor is built with. */
     public static final ProcessorNames NAMES = new ProcessorNames(StoreNames.REFERENCES, StoreNames.HYPOTHESES,
-            StoreNames.HYPOTHESIS_PARTS, StoreNames.TOTALS,
-            StoreNames.DEAD_LETTERS, StoreNames.REFERENCE_CLOCK, StoreNames.MINUTE_WINDOWS,
+            StoreNames.HYPOTHESIS_PARTS, StoreNames.SERIES,
+            StoreNames.DEAD_LETTERS, StoreNames.REFERENCE_CLOCK, StoreNames.SERIES_MINUTES,
             SCORES_SINK, METRICS_SINK, DEAD_LETTERS_SINK);
 
     private SegmonTopology() {
@@ -92,34 +91,17 @@ public final class SegmonTopology {
      * the commit, and interactive queries read through it).
      */
     public static List<StoreBuilder<?>> stores(boolean persistent) {
-        List<StoreBuilder<?>> all = new java.util.ArrayList<>(List.of(
+        return List.of(
                 keyValue(StoreNames.REFERENCES, Keys.UtteranceTier.SERDE, ReferenceState.SERDE, persistent),
                 keyValue(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisHead.SERDE, persistent),
                 keyValue(StoreNames.HYPOTHESIS_PARTS, Keys.PartKey.SERDE, HypothesisPart.SERDE, persistent),
-                keyValue(StoreNames.TOTALS, Keys.ModelTier.SERDE, Totals.SERDE, persistent),
+                keyValue(StoreNames.SERIES, Keys.ModelTier.SERDE, SeriesFigures.SERDE, persistent),
+                minutes(StoreNames.SERIES_MINUTES, Keys.ModelTier.SERDE, MinuteFigures.SERDE, persistent),
                 keyValue(StoreNames.DEAD_LETTERS, Keys.DeadLetterKey.SERDE, StateSerde.COUNT, persistent),
                 keyValue(StoreNames.REFERENCE_CLOCK, Keys.TIER, StateSerde.COUNT, persistent),
-                minutes(StoreNames.MINUTE_WINDOWS, Keys.ModelTier.SERDE, MinuteCounts.SERDE, persistent),
-                keyValue(StoreNames.UTTERANCE_MOMENTS, Keys.ModelTier.SERDE, Moments.UTTERANCE, persistent),
-                minutes(StoreNames.UTTERANCE_MOMENT_MINUTES, Keys.ModelTier.SERDE, Moments.UTTERANCE, persistent),
-                keyValue(StoreNames.PAIRED_MOMENTS, Keys.PairTier.SERDE, Moments.PAIRED, persistent),
-                minutes(StoreNames.PAIRED_MOMENT_MINUTES, Keys.PairTier.SERDE, Moments.PAIRED, persistent),
+                // Per utterance until its close: what a book must remember between two records.
                 keyValue(StoreNames.PAIRED_PENDING, Keys.PendingKey.SERDE, Moments.PENDING, persistent),
-                keyValue(StoreNames.WORD_TOTALS, Keys.ModelTier.SERDE, WordCounts.SERDE, persistent),
-                minutes(StoreNames.WORD_MINUTES, Keys.ModelTier.SERDE, WordCounts.SERDE, persistent)));
-        all.addAll(estimateStores(persistent));
-        return List.copyOf(all);
-    }
-
-    /** The stores of {@link EstimateBook} (docs/contract.md 3.2, the early estimate). */
-    private static List<StoreBuilder<?>> estimateStores(boolean persistent) {
-        return List.of(
-                keyValue(EstimateState.ENDED, Keys.HypothesisKey.SERDE, EstimateState.Ended.SERDE, persistent),
-                keyValue(EstimateState.HYPOTHESIS_RATES, Keys.ModelTier.SERDE, EstimateState.RATES, persistent),
-                keyValue(EstimateState.REFERENCE_RATES, Keys.TIER, EstimateState.RATES, persistent),
-                keyValue(EstimateState.BACKTEST, Keys.ModelTier.SERDE, EstimateState.BACKTESTS, persistent),
-                keyValue(EstimateState.REFUSED, EstimateState.RefusalKey.SERDE, StateSerde.COUNT, persistent),
-                minutes(EstimateState.HYPOTHESIS_MINUTES, Keys.ModelTier.SERDE, EstimateState.RATES, persistent));
+                keyValue(EstimateState.ENDED, Keys.HypothesisKey.SERDE, EstimateState.Ended.SERDE, persistent));
     }
 
     /** A window store of one-minute windows of record time, kept {@link #MINUTE_WINDOW_RETENTION}. */
@@ -134,12 +116,13 @@ public final class SegmonTopology {
 
     /**
      * The books that keep figures per closed utterance beside the boundary counts, new for every
-     * processor instance (each holds its task's stores); their stores are among {@link #stores}.
+     * processor instance (each holds its task's stores); their figures go to the series
+     * aggregates, and the few stores they keep per utterance are among {@link #stores}.
      */
     static List<UtteranceBook> books(MonitorConfig config) {
         return List.of(new MomentsBook(),
                 new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay()),
-                new WordBook(StoreNames.WORD_TOTALS, StoreNames.WORD_MINUTES), new EstimateBook());
+                new WordBook(), new EstimateBook());
     }
 
     private static <K, V> StoreBuilder<?> keyValue(String name, Serde<K> keys, Serde<V> values, boolean persistent) {

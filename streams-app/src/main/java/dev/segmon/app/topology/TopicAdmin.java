@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
 public final class TopicAdmin {
     private static final Logger LOG = LoggerFactory.getLogger(TopicAdmin.class);
     /** How long a topic check waits for the cluster before the command gives up (exit 1). */
-    private static final int TIMEOUT_S = 30;
+    static final int TIMEOUT_S = 30;
 
     public enum Mode { STRICT, BEST_EFFORT }
 
@@ -55,13 +55,7 @@ public final class TopicAdmin {
      * @throws IllegalStateException  in STRICT mode, when the cluster cannot be reached
      */
     public static void ensure(Map<?, ?> clientConfig, Collection<String> topics, Creation creation, Mode mode) {
-        Map<String, Object> config = new HashMap<>();
-        clientConfig.forEach((k, v) -> {
-            if (AdminClientConfig.configNames().contains(k.toString())) {
-                config.put(k.toString(), v);
-            }
-        });
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TIMEOUT_S * 1000);
+        Map<String, Object> config = adminConfig(clientConfig);
         try (Admin admin = Admin.create(config)) {
             Set<String> missing = new TreeSet<>(topics);
             missing.removeAll(admin.listTopics().names().get(TIMEOUT_S, TimeUnit.SECONDS));
@@ -102,6 +96,18 @@ public final class TopicAdmin {
                     : new IllegalStateException("cannot list topics on " + config.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG)
                             + ": " + e.getCause().getMessage()));
         }
+    }
+
+    /** The settings of {@code clientConfig} an admin client knows (bootstrap servers, security), and the call timeout. */
+    static Map<String, Object> adminConfig(Map<?, ?> clientConfig) {
+        Map<String, Object> config = new HashMap<>();
+        clientConfig.forEach((k, v) -> {
+            if (AdminClientConfig.configNames().contains(k.toString())) {
+                config.put(k.toString(), v);
+            }
+        });
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TIMEOUT_S * 1000);
+        return config;
     }
 
     private static IllegalStateException unreachable(Map<String, Object> config) {

@@ -33,7 +33,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,20 +55,9 @@ class MonitorIntegrationTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true)
-                .setNumBrokerNodes(1).setNumControllerNodes(1).build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("share.coordinator.state.topic.replication.factor", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                // A killed instance's open transaction blocks read_committed readers until it is
-                // aborted: check for timed-out transactions every second, not every 10 s.
-                .setConfigProp("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000")
-                .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+        // A killed instance's open transaction blocks read_committed readers until it is
+        // aborted: check for timed-out transactions every second, not every 10 s.
+        cluster = KraftCluster.start(java.util.Map.of("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000"));
     }
 
     @AfterAll

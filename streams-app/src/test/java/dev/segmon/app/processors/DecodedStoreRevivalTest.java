@@ -71,13 +71,14 @@ class DecodedStoreRevivalTest {
         assertEquals(List.of(2L, 2L, 1L), List.of(s.get("n_ref").asLong(), s.get("n_hyp").asLong(), s.get("hits").asLong()));
         // The totals, too, count only what the restored store and the replay hold: one utterance
         // opened and scored (open 1 - 1 = 0; a cached total from the aborted run would leave 1).
-        Totals t = (Totals) keyValue(StoreNames.TOTALS).get(new ModelTier("m", "word"));
+        Totals t = ((dev.segmon.app.state.SeriesFigures) keyValue(StoreNames.SERIES).get(new ModelTier("m", "word"))).totals();
         assertEquals(List.of(0L, 1L, Map.of(Outcome.SCORED, 1L)), List.of(t.open(), t.counts().hits(), t.outcomes()));
-        // So do the minute windows (MinuteWindows keeps a view of its own, rebuilt at init): the
+        // So do the minute windows (SeriesAggregates keeps a view of its own, rebuilt at init): the
         // aborted run's hit must not have survived in it.
         @SuppressWarnings("unchecked")
-        WindowStore<ModelTier, MinuteCounts> minutes = (WindowStore<ModelTier, MinuteCounts>) stores.get(StoreNames.MINUTE_WINDOWS);
-        MinuteCounts minute = minutes.fetch(new ModelTier("m", "word"), 0L);
+        WindowStore<ModelTier, dev.segmon.app.state.MinuteFigures> minutes =
+                (WindowStore<ModelTier, dev.segmon.app.state.MinuteFigures>) stores.get(StoreNames.SERIES_MINUTES);
+        MinuteCounts minute = minutes.fetch(new ModelTier("m", "word"), 0L).counts();
         assertEquals(List.of(2L, 2L, 1L, 1L), List.of(minute.counts().reference(), minute.counts().hypothesis(), minute.counts().hits(), minute.utterances()));
     }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.state.HypothesisState;
+import dev.segmon.app.state.HypothesisHead;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.topology.SegmonTopology;
@@ -184,13 +184,13 @@ class ExpiryIndexTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static KeyValueStore<HypothesisKey, HypothesisState> hypotheses(Map<String, StateStore> stores) {
-        return (KeyValueStore<HypothesisKey, HypothesisState>) stores.get(StoreNames.HYPOTHESES);
+    private static KeyValueStore<HypothesisKey, HypothesisHead> hypotheses(Map<String, StateStore> stores) {
+        return (KeyValueStore<HypothesisKey, HypothesisHead>) stores.get(StoreNames.HYPOTHESES);
     }
 
-    private static long count(KeyValueStore<HypothesisKey, HypothesisState> store) {
+    private static long count(KeyValueStore<HypothesisKey, HypothesisHead> store) {
         long n = 0;
-        try (KeyValueIterator<HypothesisKey, HypothesisState> it = store.all()) {
+        try (KeyValueIterator<HypothesisKey, HypothesisHead> it = store.all()) {
             while (it.hasNext()) {
                 it.next();
                 n++;

@@ -32,7 +32,7 @@ class UtteranceBookTest {
         List<String> heard = new ArrayList<>();
         UtteranceBook book = new UtteranceBook() {
             @Override
-            public void init(ProcessorContext<Object, Object> context) {
+            public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
                 heard.add("init");
             }
 

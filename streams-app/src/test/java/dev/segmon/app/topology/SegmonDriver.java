@@ -11,6 +11,7 @@ import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MonitorState;
 import dev.segmon.app.state.StoreMonitorState;
 import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.DeadLetterReason;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -92,9 +93,9 @@ final class SegmonDriver implements AutoCloseable {
     }
 
     Totals totals(String model, String tier) {
-        KeyValueStore<ModelTier, Totals> store = driver.getKeyValueStore(StoreNames.TOTALS);
-        Totals v = store.get(new ModelTier(model, tier));
-        return v == null ? Totals.ZERO : v;
+        KeyValueStore<ModelTier, SeriesFigures> store = driver.getKeyValueStore(StoreNames.SERIES);
+        SeriesFigures v = store.get(new ModelTier(model, tier));
+        return v == null ? Totals.ZERO : v.totalsOrZero();
     }
 
     long deadLetterCount(String reason, String model, String tier) {

@@ -1,0 +1,142 @@
+package dev.segmon.app.processors;
+
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.SeriesFigures;
+import dev.segmon.app.state.Totals;
+import dev.segmon.app.wire.MinuteWindow;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.WindowStore;
+
+/**
+ * The one aggregate of each (model, tier) — its {@link SeriesFigures} since the start — and of
+ * each of its minutes of record time ({@link MinuteFigures}), for every measure at once: the
+ * boundary totals, the moments, word errors, the early estimate's sums and the comparisons.
+ *
+ * <p>What a record adds is gathered here and written by {@link #flush}, which the processor calls
+ * once at the end of each record and each punctuation: a record that closes an utterance for
+ * several measures writes each aggregate it touched once, not once per measure (in separate
+ * stores per measure, a close wrote up to a dozen values into as many stores, each a changelog
+ * topic: docs/performance.md). Nothing reaches the stores before the flush; a record that fails
+ * before it leaves nothing, and the task's restore (a new processor, a new instance of this class)
+ * starts from the stores.
+ *
+ * <p>Write-through views of the aggregates used last save a store read per add, as
+ * {@link DecodedStore}'s do; only this class writes the two stores.
+ */
+public final class SeriesAggregates {
+    /** Aggregates kept decoded: a task's series times the few minutes a record touches, with room. */
+    static final int RECENT = 4096;
+
+    record Minute(ModelTier series, long start) {
+    }
+
+    private final String seriesStoreName;
+    private final String minutesStoreName;
+    private KeyValueStore<ModelTier, SeriesFigures> series;
+    private WindowStore<ModelTier, MinuteFigures> minutes;
+    private final Map<ModelTier, SeriesFigures> recentSeries = lru();
+    private final Map<Minute, MinuteFigures> recentMinutes = lru();
+    /** Changed since the last flush, in order of first change. */
+    private final Map<ModelTier, SeriesFigures> changedSeries = new LinkedHashMap<>();
+    private final Map<Minute, MinuteFigures> changedMinutes = new LinkedHashMap<>();
+
+    SeriesAggregates(String seriesStoreName, String minutesStoreName) {
+        this.seriesStoreName = seriesStoreName;
+        this.minutesStoreName = minutesStoreName;
+    }
+
+    void init(ProcessorContext<Object, Object> context) {
+        this.series = context.getStateStore(seriesStoreName);
+        this.minutes = context.getStateStore(minutesStoreName);
+        recentSeries.clear();
+        recentMinutes.clear();
+        changedSeries.clear();
+        changedMinutes.clear();
+    }
+
+    /** The series' aggregate, or null when nothing was booked for it in this task. */
+    public SeriesFigures series(ModelTier key) {
+        SeriesFigures v = changedSeries.get(key);
+        if (v == null) {
+            v = recentSeries.get(key);
+        }
+        return v != null ? v : series.get(key);
+    }
+
+    /**
+     * Adds {@code add} to the series' aggregate and, for the parts kept per minute, to the minute
+     * of {@code timestampMs} (record time).
+     */
+    public void add(ModelTier key, SeriesFigures add, long timestampMs) {
+        SeriesFigures old = series(key);
+        setSeries(key, old == null ? add : old.plus(add));
+        MinuteFigures perMinute = MinuteFigures.of(add);
+        if (!perMinute.equals(MinuteFigures.EMPTY)) {
+            updateMinute(key, MinuteWindow.minuteOf(timestampMs), m -> m.plus(perMinute));
+        }
+    }
+
+    /** Changes the series' boundary totals (zero when it had none). */
+    void updateTotals(ModelTier key, UnaryOperator<Totals> f) {
+        SeriesFigures old = series(key);
+        SeriesFigures base = old == null ? SeriesFigures.EMPTY : old;
+        setSeries(key, base.withTotals(f.apply(base.totalsOrZero())));
+    }
+
+    /** The minute's aggregate, or null. */
+    MinuteFigures minute(ModelTier key, long start) {
+        Minute m = new Minute(key, start);
+        MinuteFigures v = changedMinutes.get(m);
+        if (v == null) {
+            v = recentMinutes.get(m);
+        }
+        return v != null ? v : minutes.fetch(key, start);
+    }
+
+    /** Changes one minute's aggregate ({@link MinuteFigures#EMPTY} passed when it had none); returns the new value. */
+    MinuteFigures updateMinute(ModelTier key, long start, UnaryOperator<MinuteFigures> f) {
+        MinuteFigures old = minute(key, start);
+        MinuteFigures next = f.apply(old == null ? MinuteFigures.EMPTY : old);
+        Minute m = new Minute(key, start);
+        changedMinutes.put(m, next);
+        recentMinutes.put(m, next);
+        return next;
+    }
+
+    /** Writes every aggregate changed since the last flush, once each. */
+    void flush() {
+        changedSeries.forEach(series::put);
+        changedMinutes.forEach((m, v) -> minutes.put(m.series(), v, m.start()));
+        changedSeries.clear();
+        changedMinutes.clear();
+    }
+
+    /** The series store, for the one scan that lists a tier's models. */
+    KeyValueStore<ModelTier, SeriesFigures> seriesStore() {
+        return series;
+    }
+
+    /** The minutes store, for the scan of minutes not yet emitted at init. */
+    WindowStore<ModelTier, MinuteFigures> minutesStore() {
+        return minutes;
+    }
+
+    private void setSeries(ModelTier key, SeriesFigures v) {
+        changedSeries.put(key, v);
+        recentSeries.put(key, v);
+    }
+
+    private static <A, B> Map<A, B> lru() {
+        return new LinkedHashMap<>(256, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<A, B> eldest) {
+                return size() > RECENT;
+            }
+        };
+    }
+}
