@@ -163,6 +163,11 @@ public final class Monitor implements AutoCloseable {
     }
 
     /** What this instance's active tasks hold (read afresh on every call). */
+    /** The Kafka Streams client's own metrics (its threads, tasks, stores, and segmon's close sensor). */
+    public java.util.Map<org.apache.kafka.common.MetricName, ? extends org.apache.kafka.common.Metric> clientMetrics() {
+        return streams.metrics();
+    }
+
     public MonitorState monitorState() {
         return state;
     }

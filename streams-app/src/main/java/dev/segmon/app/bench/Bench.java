@@ -42,7 +42,7 @@ public final class Bench {
                          List<Double> passThroughRates, List<Double> monitorRates, long scoredPerModel,
                          double latencyRate, int latencySamples, double latencyP50, double latencyP99, double latencyMax,
                          double fullScrapeSeconds, String processingGuarantee, boolean sendWords,
-                         List<Double> passThroughCpu, List<Double> monitorCpu) {
+                         List<Double> passThroughCpu, List<Double> monitorCpu, CloseTimes close, int words) {
         /** Median CPU ms of the pass-through's JVM per 1 000 records over the measured runs (NaN without). */
         public double passThroughCpuPerThousand() {
             return passThroughCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughCpu));
@@ -63,6 +63,42 @@ public final class Bench {
 
         public double ratio() {
             return monitorRecordsPerSecond() / passThroughRecordsPerSecond();
+        }
+    }
+
+    /**
+     * How long the monitor took to close an utterance in the last measured run, from its
+     * {@code close-latency-avg} / {@code -max} sensors (ms; the max over the client's sample
+     * window, about the last minute), over its tasks: the mean weighted by closes, and the max.
+     */
+    public record CloseTimes(double meanMs, double maxMs, long closes) {
+        static CloseTimes of(Map<org.apache.kafka.common.MetricName, ? extends org.apache.kafka.common.Metric> metrics) {
+            double weighted = 0;
+            double max = Double.NaN;
+            long closes = 0;
+            Map<String, double[]> byTask = new java.util.HashMap<>();
+            metrics.forEach((name, metric) -> {
+                if (!name.group().equals("stream-segmon-metrics") || !(metric.metricValue() instanceof Double v)) {
+                    return;
+                }
+                double[] avgMaxTotal = byTask.computeIfAbsent(name.tags().toString(), k -> new double[] {Double.NaN, Double.NaN, 0});
+                switch (name.name()) {
+                    case "close-latency-avg" -> avgMaxTotal[0] = v;
+                    case "close-latency-max" -> avgMaxTotal[1] = v;
+                    case "close-total" -> avgMaxTotal[2] = v;
+                    default -> { }
+                }
+            });
+            for (double[] t : byTask.values()) {
+                if (t[2] > 0 && !Double.isNaN(t[0])) {
+                    weighted += t[0] * t[2];
+                    closes += (long) t[2];
+                }
+                if (!Double.isNaN(t[1])) {
+                    max = Double.isNaN(max) ? t[1] : Math.max(max, t[1]);
+                }
+            }
+            return new CloseTimes(closes == 0 ? Double.NaN : weighted / closes, max, closes);
         }
     }
 
@@ -100,6 +136,7 @@ public final class Bench {
                 List<Double> mon = new ArrayList<>();
                 List<Double> passCpu = new ArrayList<>();
                 List<Double> monCpu = new ArrayList<>();
+                CloseTimes close = null;
                 Monitor last = null;
                 long scored = 0;
                 String guarantee = null;
@@ -135,13 +172,16 @@ public final class Bench {
                         if (counted) {
                             mon.add(c.recordsPerSecond());
                             monCpu.add(used.app());
+                            close = CloseTimes.of(m.clientMetrics());
+                            note(String.format(Locale.ROOT, "monitor #%d: a close took %.3f ms on average, %.3f ms at most (%d closes)",
+                                    r, close.meanMs(), close.maxMs(), close.closes()));
                         }
                     }
                     double rate = options.latencyRate() != null ? options.latencyRate() : Percentiles.median(toArray(mon)) / 2;
                     Percentiles latency = latency(cluster, last, rate, utterances);
                     return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
                             rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
-                            options.sendWords(), passCpu, monCpu);
+                            options.sendWords(), passCpu, monCpu, close, options.words());
                 } finally {
                     if (last != null) {
                         last.close();

@@ -120,6 +120,11 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     }
 
     @Override
+    public void close() {
+        scorer.close();
+    }
+
+    @Override
     public void process(Record<byte[], byte[]> record) {
         String topic = context.recordMetadata().map(m -> m.topic()).orElse(config.hypothesesTopic());
         InputEvent event = topic.equals(config.referencesTopic())

@@ -12,25 +12,29 @@ import java.util.Map;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The hypothesis states of one task, stored as a fixed-size {@link HypothesisHead} per
- * (utterance, tier, model) and one {@link HypothesisPart} per record that added boundaries or
- * words, and kept decoded for the keys used last.
+ * The hypothesis states of one task, stored as a {@link HypothesisHead} per (utterance, tier,
+ * model), which holds the fixed-size fields and the latest boundaries and words (its tail, at most
+ * {@link HypothesisHead#SEAL} units), and the sealed {@link HypothesisPart}s that hold the rest;
+ * kept decoded for the keys used last.
  *
  * <p>Why parts: a state that held every boundary and word so far, re-encoded whole on every
  * record, made an utterance of W words write O(W²) bytes (docs/performance.md). Here a record
- * writes its head (fixed size) and its own part; the close deletes the parts, and the closed head
- * stays (reference-max-delay) to refuse what comes after the end. A state that is not in memory
- * (after a restore, a revival or eviction) is rebuilt from its head and parts by point lookups,
- * once.
+ * writes its head with a bounded tail, and every {@link HypothesisHead#SEAL} units one part; the
+ * close deletes the parts, and the closed head stays (reference-max-delay) to refuse what comes
+ * after the end. One part per record was measured too: each is a new key, the record cache filled
+ * with them and evicted (a RocksDB write and a changelog record for each part, and its tombstone
+ * after the close), and the stream thread spent 18 % of its time evicting. A state that is not in
+ * memory (after a restore, a revival or eviction) is rebuilt from its head and parts by point
+ * lookups, once.
  *
  * <p>As {@link DecodedStore}: every write goes to the stores at once, the decoded entry always
  * equals what the stores rebuild to, and a new log is made at every init.
  */
 final class HypothesisLog {
-    private record Entry(HypothesisState state, int parts) {
+    private record Entry(HypothesisState state, int parts, HypothesisPart tail) {
     }
 
-    private static final Entry ABSENT = new Entry(null, 0);
+    private static final Entry ABSENT = new Entry(null, 0, HypothesisPart.EMPTY);
 
     private final KeyValueStore<HypothesisKey, HypothesisHead> heads;
     private final KeyValueStore<PartKey, HypothesisPart> parts;
@@ -60,17 +64,23 @@ final class HypothesisLog {
     void put(HypothesisKey key, HypothesisState state, HypothesisPart added) {
         Entry old = entry(key);
         int n = old.parts;
+        HypothesisPart tail = old.tail;
         if (state.closed()) {
             for (int i = 0; i < n; i++) {
                 parts.delete(key.part(i));
             }
             n = 0;
+            tail = HypothesisPart.EMPTY;
         } else if (added != null && !added.isEmpty()) {
-            parts.put(key.part(n), added);
-            n++;
+            tail = tail.plus(added);
+            if (tail.units() >= HypothesisHead.SEAL) {
+                parts.put(key.part(n), tail);
+                n++;
+                tail = HypothesisPart.EMPTY;
+            }
         }
-        heads.put(key, HypothesisHead.of(state, n));
-        recent.put(key, new Entry(state, n));
+        heads.put(key, HypothesisHead.of(state, n, tail));
+        recent.put(key, new Entry(state, n, tail));
     }
 
     void delete(HypothesisKey key) {
@@ -98,7 +108,7 @@ final class HypothesisLog {
                 for (int i = 0; i < head.parts(); i++) {
                     stored.add(parts.get(key.part(i)));
                 }
-                e = new Entry(head.with(stored), head.parts());
+                e = new Entry(head.with(stored), head.parts(), head.tail());
             }
             recent.put(key, e);
         }

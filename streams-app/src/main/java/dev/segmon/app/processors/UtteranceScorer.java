@@ -9,6 +9,7 @@ import dev.segmon.app.wire.UtteranceScore;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import java.util.Map;
+import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 
@@ -26,6 +27,17 @@ final class UtteranceScorer {
     private final MinuteWindows minutes;
     private final java.util.List<UtteranceBook> books;
     private ProcessorContext<Object, Object> context;
+    /** Wall time of each close, in milliseconds (see {@link #CLOSE_SCOPE}). */
+    private Sensor closeLatency;
+
+    /**
+     * Kafka Streams' own metrics, group {@code stream-segmon-metrics}: {@code close-latency-avg},
+     * {@code close-latency-max} (ms, over the client's sample window), {@code close-rate} and
+     * {@code close-total}, tagged {@code segmon-id} with the task: how long closing an utterance
+     * takes (deciding what is left, the books, the score record), which grows with its words
+     * (the word alignment is quadratic in them). A process figure, not exactly-once state.
+     */
+    static final String CLOSE_SCOPE = "segmon";
 
     UtteranceScorer(String scoresSink, double tolerance, long toleranceMicros, long disorderMicros, SeriesTotals totals, MinuteWindows minutes,
                     java.util.List<UtteranceBook> books) {
@@ -40,6 +52,16 @@ final class UtteranceScorer {
 
     void init(ProcessorContext<Object, Object> context) {
         this.context = context;
+        this.closeLatency = context.metrics().addLatencyRateTotalSensor(CLOSE_SCOPE, "task-" + context.taskId(), "close",
+                Sensor.RecordingLevel.INFO);
+    }
+
+    /** Drops this task's close metrics (the processor is closed: task moved, revived or client stopped). */
+    void close() {
+        if (closeLatency != null) {
+            context.metrics().removeSensor(closeLatency);
+            closeLatency = null;
+        }
     }
 
     /**
@@ -59,6 +81,7 @@ final class UtteranceScorer {
 
     /** Finishes an utterance: decides everything left, emits its score, counts its outcome. */
     HypothesisState close(HypothesisKey key, HypothesisState h, ReferenceState ref, Outcome outcome, long timestamp) {
+        long started = System.nanoTime();
         IncrementalMatcher m = h.matcher();
         m.completeHypothesis();
         long[] times = ref == null ? new long[0] : ref.boundaries().times();
@@ -71,6 +94,7 @@ final class UtteranceScorer {
         for (UtteranceBook b : books) {
             b.closed(event);
         }
+        closeLatency.record((System.nanoTime() - started) / 1e6);
         // The books have what they need of the transcript: it is not held past the close.
         return closed.withoutWords();
     }

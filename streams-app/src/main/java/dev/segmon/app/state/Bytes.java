@@ -98,4 +98,11 @@ final class Bytes {
         in.get(b);
         return new String(b, java.nio.charset.StandardCharsets.UTF_8);
     }
+
+    /** What is left of {@code in}: a nested value written last, in its own layout. */
+    static byte[] getRest(ByteBuffer in) {
+        byte[] b = new byte[in.remaining()];
+        in.get(b);
+        return b;
+    }
 }

@@ -6,10 +6,12 @@ import org.apache.kafka.common.serialization.Serde;
 
 /**
  * What the hypothesis store holds for one (utterance, tier, model): every field of its
- * {@link HypothesisState} that has a fixed size, and how many {@link HypothesisPart}s hold the
- * rest (the boundaries and words it was sent). A record rewrites this head and appends one part,
- * so what it writes is its own size, not the size of what the utterance held before it; the
- * close deletes the parts (docs/streaming.md, "Per-utterance state").
+ * {@link HypothesisState} that has a fixed size, the boundaries and words of its latest records
+ * (the {@code tail}, at most {@link #SEAL} units), and how many sealed {@link HypothesisPart}s of
+ * the parts store hold the rest. A record rewrites this head with its additions in the tail; a
+ * tail that reaches {@link #SEAL} units is sealed as the next part and starts again empty. So what
+ * a record writes is bounded by a constant, not by what the utterance held before it; the close
+ * deletes the parts (docs/streaming.md, "Per-utterance state").
  *
  * <p>The undecided boundaries are rebuilt from the parts: they are the times the parts hold,
  * sorted, less the {@code hypDecided} smallest. The matcher decides hypothesis boundaries in
@@ -17,20 +19,30 @@ import org.apache.kafka.common.serialization.Serde;
  * the decided boundaries are always the smallest of those accepted ({@code IncrementalMatcher}).
  */
 public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor, long hits, long hypDecided,
-                             long lastWallMs, long lastRecordMs, boolean closed, boolean hasWords, int parts) {
+                             long lastWallMs, long lastRecordMs, boolean closed, boolean hasWords, int parts, HypothesisPart tail) {
     public static final Serde<HypothesisHead> SERDE = StateSerde.of(HypothesisHead::encode, HypothesisHead::decode);
+    /**
+     * Units (times and words) a tail holds before it is sealed as a part: a record rewrites at most
+     * this much, and an utterance of W words writes about W / SEAL parts. Large enough that a
+     * short utterance (the bench's 20 words and 21 boundaries are 41 units) seals none.
+     */
+    public static final int SEAL = 64;
     private static final int SIZE = 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 + 1 + 4;
 
-    /** The head of {@code state}, whose boundaries and words lie in {@code parts} parts. */
-    public static HypothesisHead of(HypothesisState state, int parts) {
+    /** The head of {@code state}, whose boundaries and words lie in {@code parts} sealed parts and {@code tail}. */
+    public static HypothesisHead of(HypothesisState state, int parts, HypothesisPart tail) {
         IncrementalMatcher m = state.matcher();
         return new HypothesisHead(m.hypMaxSeen(), m.hypComplete(), m.refCursor(), m.hits(), m.hypDecided(),
-                state.lastWallMs(), state.lastRecordMs(), state.closed(), state.words().present(), parts);
+                state.lastWallMs(), state.lastRecordMs(), state.closed(), state.words().present(), parts, tail);
     }
 
-    /** Layout: hypMaxSeen, hypComplete, refCursor, hits, hypDecided, lastWallMs, lastRecordMs, closed, hasWords, parts. */
+    /**
+     * Layout: hypMaxSeen, hypComplete, refCursor, hits, hypDecided, lastWallMs, lastRecordMs,
+     * closed, hasWords, parts, then the tail as a {@link HypothesisPart} (its version byte included).
+     */
     public byte[] encode() {
-        ByteBuffer out = Bytes.allocate(SIZE);
+        byte[] t = tail.encode();
+        ByteBuffer out = Bytes.allocate(SIZE + t.length);
         out.putLong(hypMaxSeen);
         Bytes.putBoolean(out, hypComplete);
         out.putInt(refCursor);
@@ -41,17 +53,20 @@ public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor
         Bytes.putBoolean(out, closed);
         Bytes.putBoolean(out, hasWords);
         out.putInt(parts);
+        out.put(t);
         return out.array();
     }
 
     public static HypothesisHead decode(byte[] bytes) {
         ByteBuffer in = Bytes.wrap(bytes);
         return new HypothesisHead(in.getLong(), Bytes.getBoolean(in), in.getInt(), in.getLong(), in.getLong(), in.getLong(),
-                in.getLong(), Bytes.getBoolean(in), Bytes.getBoolean(in), in.getInt());
+                in.getLong(), Bytes.getBoolean(in), Bytes.getBoolean(in), in.getInt(), HypothesisPart.decode(Bytes.getRest(in)));
     }
 
-    /** The state these parts complete (their times and words, in the order they were appended). */
-    public HypothesisState with(java.util.List<HypothesisPart> stored) {
+    /** The state these sealed parts and the tail complete (their times and words, in the order they were appended). */
+    public HypothesisState with(java.util.List<HypothesisPart> sealed) {
+        java.util.List<HypothesisPart> stored = new java.util.ArrayList<>(sealed);
+        stored.add(tail);
         long[] times = HypothesisPart.sortedTimes(stored);
         long[] pending = java.util.Arrays.copyOfRange(times, (int) Math.min(hypDecided, times.length), times.length);
         IncrementalMatcher m = new IncrementalMatcher(pending, hypMaxSeen, hypComplete, refCursor, hits, hypDecided);

@@ -15,6 +15,7 @@ import org.apache.kafka.common.serialization.Serde;
  */
 public record HypothesisPart(long[] times, List<Word> words) {
     public static final Serde<HypothesisPart> SERDE = StateSerde.of(HypothesisPart::encode, HypothesisPart::decode);
+    public static final HypothesisPart EMPTY = new HypothesisPart(new long[0], List.of());
 
     public HypothesisPart {
         words = List.copyOf(words);
@@ -22,6 +23,24 @@ public record HypothesisPart(long[] times, List<Word> words) {
 
     public boolean isEmpty() {
         return times.length == 0 && words.isEmpty();
+    }
+
+    /** Times and words held: what {@link HypothesisHead#SEAL} counts. */
+    public int units() {
+        return times.length + words.size();
+    }
+
+    /** This part with {@code more} appended. */
+    public HypothesisPart plus(HypothesisPart more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        long[] t = Arrays.copyOf(times, times.length + more.times.length);
+        System.arraycopy(more.times, 0, t, times.length, more.times.length);
+        List<Word> w = new ArrayList<>(words.size() + more.words.size());
+        w.addAll(words);
+        w.addAll(more.words);
+        return new HypothesisPart(t, w);
     }
 
     /** Layout: times (count, longs), words (count, then per word start, end, UTF-8 length and bytes). */

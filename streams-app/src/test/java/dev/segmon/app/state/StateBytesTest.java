@@ -70,10 +70,15 @@ class StateBytesTest {
         out.writeBoolean(false); // closed
         out.writeBoolean(true); // hasWords
         out.writeInt(5); // parts
-        HypothesisHead head = new HypothesisHead(70_000, true, 3, 2, 4, 111L, 222L, false, true, 5);
+        out.writeByte(1); // the tail: one time, no word
+        out.writeInt(1);
+        out.writeLong(90_000);
+        out.writeInt(0);
+        HypothesisHead head = new HypothesisHead(70_000, true, 3, 2, 4, 111L, 222L, false, true, 5,
+                new HypothesisPart(new long[] {90_000}, java.util.List.of()));
         byte[] bytes = head.encode();
-        // 1 + 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 + 1 + 4 = 52 bytes, whatever the utterance holds.
-        assertEquals(52, bytes.length);
+        // 1 + 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 + 1 + 4 = 52 bytes, and the tail's 1 + 4 + 8 + 4 = 17.
+        assertEquals(69, bytes.length);
         assertArrayEquals(expected.toByteArray(), bytes);
         assertEquals(head, HypothesisHead.decode(bytes));
     }
@@ -104,17 +109,18 @@ class StateBytesTest {
 
     @Test
     void aHeadWithItsPartsRebuildsTheUndecidedBoundariesAndTheWords() {
-        // Parts hold 0.1, 0.3 and 0.2, 0.4 s; two are decided (the two smallest: 0.1 and 0.2), so
-        // 0.3 and 0.4 are undecided. The words come back in transcript order.
-        HypothesisHead head = new HypothesisHead(400_000, false, 2, 1, 2, 9L, 10L, false, true, 2);
+        // A sealed part holds 0.1, 0.3 s and the tail 0.2, 0.4 s; two are decided (the two smallest:
+        // 0.1 and 0.2), so 0.3 and 0.4 are undecided. The words come back in transcript order.
+        HypothesisHead head = new HypothesisHead(400_000, false, 2, 1, 2, 9L, 10L, false, true, 1,
+                new HypothesisPart(new long[] {200_000, 400_000}, java.util.List.of(new WordList.Word(0, 100_000, "a"))));
         HypothesisState s = head.with(java.util.List.of(
-                new HypothesisPart(new long[] {100_000, 300_000}, java.util.List.of(new WordList.Word(100_000, 300_000, "b"))),
-                new HypothesisPart(new long[] {200_000, 400_000}, java.util.List.of(new WordList.Word(0, 100_000, "a")))));
+                new HypothesisPart(new long[] {100_000, 300_000}, java.util.List.of(new WordList.Word(100_000, 300_000, "b")))));
         assertArrayEquals(new long[] {300_000, 400_000}, s.matcher().pending());
         assertEquals(2, s.matcher().hypDecided());
         assertEquals(1, s.matcher().hits());
         assertEquals(java.util.List.of("a", "b"), s.words().words());
-        assertEquals(WordList.NONE, new HypothesisHead(0, true, 0, 0, 0, 0, 0, true, false, 0).with(java.util.List.of()).words());
+        assertEquals(WordList.NONE, new HypothesisHead(0, true, 0, 0, 0, 0, 0, true, false, 0, HypothesisPart.EMPTY)
+                .with(java.util.List.of()).words());
     }
 
     @Test
