@@ -68,11 +68,16 @@ class BrokerContactAgeTest {
                 idleMax = Math.max(idleMax, gauge(metrics));
             }
             assertTrue(idleMax <= 5, "contact age while idle stays near 0: at most " + idleMax + " s");
+            // The stream thread's main consumer is found and polls on every turn, records or not.
+            JsonNode idle = probe(metrics, "/ready");
+            assertTrue(idle.get("stream_thread_poll_age_seconds").isNumber() && idle.get("stream_thread_poll_age_seconds").asDouble() <= 5,
+                    idle.toString());
 
             broker.stop();
             long down = System.nanoTime();
             List<String> whileDown = new ArrayList<>();
             JsonNode last = null;
+            double pollAgeMax = 0;
             while (System.nanoTime() - down < DOWN_MS * 1_000_000) {
                 JsonNode ready = probe(metrics, "/ready");
                 JsonNode health = probe(metrics, "/health");
@@ -81,6 +86,7 @@ class BrokerContactAgeTest {
                 whileDown.add(String.format(Locale.ROOT, "%.0fs:%s", (System.nanoTime() - down) / 1e9,
                         ready.get("broker_contact_age_seconds").asText()));
                 last = ready;
+                pollAgeMax = Math.max(pollAgeMax, ready.path("stream_thread_poll_age_seconds").asDouble(0));
                 Thread.sleep(1_000);
             }
             double downAge = last.get("broker_contact_age_seconds").asDouble();
@@ -107,8 +113,9 @@ class BrokerContactAgeTest {
             JsonNode ready = probe(metrics, "/ready");
             assertEquals(200, ready.get("code").asInt());
             assertTrue(!ready.get("stale").asBoolean(), ready.toString());
-            System.out.printf("idle: contact age at most %.1f s over %d s; broker stopped: age by the second of the outage %s, gauge %.1f s at its end; "
-                    + "broker back: age %.1f s %d ms after its restart%n", idleMax, IDLE_MS / 1000, whileDown, gaugeDown, age, backMs);
+            System.out.printf("idle: contact age at most %.1f s over %d s; broker stopped: age by the second of the outage %s, gauge %.1f s at its end, "
+                    + "stream thread's poll age at most %.0f s; broker back: age %.1f s %d ms after its restart%n",
+                    idleMax, IDLE_MS / 1000, whileDown, gaugeDown, pollAgeMax, age, backMs);
         } finally {
             if (monitor != null) {
                 monitor.close();
