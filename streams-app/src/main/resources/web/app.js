@@ -1,6 +1,7 @@
-// segmon's live page: reads /api/v1/summary (the samples /metrics serves) and /api/v1/windows
-// (per-minute counts with their ratios, computed by the monitor), every REFRESH_MS. No ratio is
-// computed here: every number shown is one the monitor sent.
+// segmon's live page: reads /api/v1/summary (the samples /metrics serves), /api/v1/windows
+// (per-minute counts with their ratios, computed by the monitor) and /ready (how long ago a broker
+// last answered), every REFRESH_MS. No ratio is computed here: every number shown is one the
+// monitor sent.
 "use strict";
 (function () {
   const REFRESH_MS = 10000;
@@ -309,9 +310,23 @@
     }
   }
 
+  // The monitor's readiness answer says when a broker last answered it. Past the answer's own
+  // stale_after_seconds the figures on the page are those of that moment, and the banner says so.
+  // A 503 (client not RUNNING) carries the same JSON.
+  async function renderContact() {
+    const r = await fetch("ready", { cache: "no-store", headers: { Accept: "application/json" } });
+    const ready = await r.json();
+    state.contact = ready;
+    const banner = $("contact");
+    banner.hidden = !ready.stale;
+    banner.textContent = ready.stale ? "No contact with Kafka for " + fmt(ready.broker_contact_age_seconds, 0)
+      + " s; figures as of " + new Date(ready.last_broker_contact).toLocaleString() + "." : "";
+  }
+
   async function refresh() {
     clearTimeout(state.timer);
     try {
+      await renderContact();
       const summary = await getJson("api/v1/summary");
       pickers(summary.samples);
       writeHash();

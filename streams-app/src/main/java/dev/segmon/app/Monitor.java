@@ -1,6 +1,9 @@
 package dev.segmon.app;
 
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.health.BrokerContact;
+import dev.segmon.app.health.ClientHealth;
+import dev.segmon.app.metrics.ContactMetrics;
 import dev.segmon.app.metrics.EstimateMetrics;
 import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.IntervalMetrics;
@@ -34,7 +37,8 @@ import org.apache.kafka.streams.state.HostInfo;
 
 /**
  * The streaming monitor: the {@link SegmonTopology} on a {@link KafkaStreams} client, plus the
- * {@code /metrics}, {@code /health} and {@code /ready} HTTP endpoints. {@link #start} returns once
+ * {@code /metrics}, {@code /health} and {@code /ready} HTTP endpoints (what the probes judge:
+ * {@link ClientHealth}; the cluster's last answer: {@link BrokerContact}). {@link #start} returns once
  * the client is started (not necessarily RUNNING; see {@link #awaitRunning}).
  *
  * <p>Metric values are read from committed state stores at scrape time ({@link StoreMetrics}),
@@ -53,6 +57,10 @@ public final class Monitor implements AutoCloseable {
     private final CountDownLatch running = new CountDownLatch(1);
     private volatile KafkaStreamsMetrics streamsMetrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    /** When the cluster last answered; null until the client is made. */
+    private volatile BrokerContact contact;
+    private final long startedMs = System.currentTimeMillis();
+    private volatile Duration wedgedAfter = Duration.ofDays(1);
 
     private Monitor(MonitorConfig config) {
         this.config = config;
@@ -67,8 +75,7 @@ public final class Monitor implements AutoCloseable {
         // Bound first: its port (ephemeral when 0) is this instance's application.server, which the
         // other instances' /api/v1/windows call (dev.segmon.app.web.Peers).
         try {
-            this.server = MetricsServer.start(config.metricsPort(), registry, own,
-                    () -> streams != null && streams.state() == KafkaStreams.State.RUNNING);
+            this.server = MetricsServer.start(config.metricsPort(), registry, own, this::health);
         } catch (IOException e) {
             registry.close();
             throw new UncheckedIOException("cannot serve metrics on port " + config.metricsPort() + ": " + e.getMessage(), e);
@@ -82,6 +89,9 @@ public final class Monitor implements AutoCloseable {
             // State of an earlier store layout is refused with one line, never read as the new one.
             StateLayoutCheck.check(props);
             built = new KafkaStreams(SegmonTopology.build(config), props);
+            wedgedAfter = ClientHealth.wedgedAfter(props);
+            // Made right after the topic check, which the cluster answered: the first contact.
+            contact = BrokerContact.start(built::metrics);
             HostInfo self = HostInfo.buildFromEndpoint(props.getProperty(StreamsConfig.APPLICATION_SERVER_CONFIG));
             StoreMonitorState stores = StoreMonitorState.of(built);
             this.state = stores;
@@ -90,6 +100,9 @@ public final class Monitor implements AutoCloseable {
             this.estimates = new EstimateView(stores);
             WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry()).forEach(server::handle);
         } catch (RuntimeException e) {
+            if (contact != null) {
+                contact.close();
+            }
             server.close();
             registry.close();
             throw e;
@@ -106,7 +119,8 @@ public final class Monitor implements AutoCloseable {
         // Every segmon_* family, in the full registry and in the segmon-only one (see MetricsServer).
         for (MultiCollector c : List.of(new StoreMetrics(state, System::currentTimeMillis),
                 new IntervalMetrics(intervals, System::currentTimeMillis), new WordMetrics(words, System::currentTimeMillis),
-                new EstimateMetrics(estimates, System::currentTimeMillis))) {
+                new EstimateMetrics(estimates, System::currentTimeMillis),
+                new ContactMetrics(() -> contact.ageSeconds(System.currentTimeMillis())))) {
             registry.getPrometheusRegistry().register(c);
             own.getPrometheusRegistry().register(c);
         }
@@ -139,6 +153,15 @@ public final class Monitor implements AutoCloseable {
     /** The port actually serving {@code /metrics} (the ephemeral one when configured as 0). */
     public int metricsPort() {
         return server.port();
+    }
+
+    /** What the probes judge, now: before the client exists, a start with no contact yet beyond the start itself. */
+    private ClientHealth health() {
+        long now = System.currentTimeMillis();
+        BrokerContact c = contact;
+        KafkaStreams s = streams;
+        return new ClientHealth(s == null ? null : s.state(), closed.get(), now, c == null ? startedMs : c.lastContactMs(),
+                c == null ? Double.NaN : c.pollAgeSeconds(), wedgedAfter);
     }
 
     /** The Kafka Streams client's state. */
@@ -190,6 +213,7 @@ public final class Monitor implements AutoCloseable {
         }
         streams.close(Duration.ofSeconds(30));
         server.close();
+        contact.close();
         if (streamsMetrics != null) {
             streamsMetrics.close();
         }

@@ -1,6 +1,7 @@
 package dev.segmon.app.metrics;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.segmon.app.health.ClientHealth;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -8,16 +9,20 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.apache.kafka.streams.KafkaStreams;
 
 /**
- * {@code /metrics} (Prometheus text format), {@code /health} (200 while the process is up) and
- * {@code /ready} (200 only while the Kafka Streams client is RUNNING, else 503), on the JDK's
- * HTTP server: no extra dependency.
+ * {@code /metrics} (Prometheus text format), {@code /health} (liveness: 503 only when a restart is
+ * the cure) and {@code /ready} (readiness: 200 while the Kafka Streams client is RUNNING), on the
+ * JDK's HTTP server: no extra dependency. What the probes judge is {@link ClientHealth}; their
+ * answers, one line or JSON, are {@link ProbeAnswer}'s.
  *
  * <p>It serves on {@link #THREADS} threads, not one, so that {@code /health} and {@code /ready}
  * answer while a scrape waits: a scrape reads the state stores, and while the broker is away the
@@ -39,13 +44,22 @@ public final class MetricsServer implements AutoCloseable {
         this.executor = executor;
     }
 
-    /** Binds {@code port} on all interfaces (0 = ephemeral) and serves until {@link #close}. */
+    /**
+     * Binds {@code port} on all interfaces (0 = ephemeral) and serves until {@link #close}, with
+     * probes that see a client RUNNING while {@code ready} says so and one just created otherwise
+     * (for servers without a Kafka Streams client of their own, as in tests).
+     */
     public static MetricsServer start(int port, PrometheusMeterRegistry registry, BooleanSupplier ready) throws IOException {
-        return start(port, registry, registry, ready);
+        return start(port, registry, registry, () -> {
+            long now = System.currentTimeMillis();
+            return new ClientHealth(ready.getAsBoolean() ? KafkaStreams.State.RUNNING : KafkaStreams.State.CREATED,
+                    false, now, now, Double.NaN, Duration.ofDays(1));
+        });
     }
 
     /**
-     * As {@link #start(int, PrometheusMeterRegistry, BooleanSupplier)}, with {@code segmon} holding
+     * Binds {@code port} (0 = ephemeral), with the probes judging what {@code health} reports at
+     * each request, and {@code segmon} holding
      * the {@code segmon_*} families only (also in {@code registry}). A {@code name[]} selection
      * of {@code segmon_*} families is answered from it: the client library filters the families
      * only after collecting every collector that does not declare its names, and Micrometer's do
@@ -54,7 +68,7 @@ public final class MetricsServer implements AutoCloseable {
      * thread's CPU time that way (docs/performance.md).
      */
     public static MetricsServer start(int port, PrometheusMeterRegistry registry, PrometheusMeterRegistry segmon,
-                                      BooleanSupplier ready) throws IOException {
+                                      Supplier<ClientHealth> health) throws IOException {
         // The JDK server writes the headers and a small body in two segments with Nagle on, and the
         // body then waits for the client's delayed ACK (40 ms or more per small scrape, measured in
         // docs/performance.md). Read once, when the first server is created; an explicit -D wins.
@@ -74,11 +88,8 @@ public final class MetricsServer implements AutoCloseable {
             }
             respond(ex, 200, PROMETHEUS_TEXT, body);
         });
-        server.createContext("/health", ex -> respond(ex, 200, "text/plain", "ok\n"));
-        server.createContext("/ready", ex -> {
-            boolean ok = ready.getAsBoolean();
-            respond(ex, ok ? 200 : 503, "text/plain", ok ? "ready\n" : "not ready\n");
-        });
+        server.createContext("/health", ex -> answer(ex, "ok", health.get().liveness()));
+        server.createContext("/ready", ex -> answer(ex, "ready", health.get().readiness()));
         ExecutorService executor = Executors.newFixedThreadPool(THREADS, r -> {
             Thread t = new Thread(r, "segmon-metrics-http");
             t.setDaemon(true);
@@ -96,6 +107,17 @@ public final class MetricsServer implements AutoCloseable {
     /** Serves {@code handler} under {@code path} as well, on the same threads (the live page, dev.segmon.app.web). */
     public void handle(String path, com.sun.net.httpserver.HttpHandler handler) {
         server.createContext(path, handler);
+    }
+
+    /** 200 or 503, as one line of text or, for {@code Accept: application/json}, as JSON. */
+    private static void answer(HttpExchange ex, String pass, ClientHealth.Verdict verdict) throws IOException {
+        int status = verdict.ok() ? 200 : 503;
+        String accept = ex.getRequestHeaders().getFirst("Accept");
+        if (accept != null && accept.contains("application/json")) {
+            respond(ex, status, "application/json; charset=utf-8", ProbeAnswer.json(pass, verdict));
+        } else {
+            respond(ex, status, "text/plain; charset=utf-8", ProbeAnswer.text(pass, verdict));
+        }
     }
 
     private static void respond(HttpExchange ex, int status, String type, String body) throws IOException {

@@ -87,6 +87,13 @@ class ComposeFileTest {
     assertTrue(RepoFiles.read(DIR.resolve("segmon-ready.sh")).contains("GET /ready"));
   }
 
+  /** `segmon run` exits 1 when its client fails for good; compose must start it again. */
+  @Test
+  void theMonitorIsRestartedWhenItExits() {
+    assertTrue(List.of("unless-stopped", "on-failure", "always").contains(service("segmon").getValue().path("restart").asText()),
+        "the segmon service has a restart policy");
+  }
+
   @Test
   void portsAgreeBetweenComposePrometheusAndGrafana() {
     JsonNode segmon = service("segmon").getValue();

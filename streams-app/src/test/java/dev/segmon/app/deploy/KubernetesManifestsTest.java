@@ -119,6 +119,7 @@ class KubernetesManifestsTest {
     }
     assertEquals("/ready", container.path("readinessProbe").path("httpGet").path("path").asText());
     assertEquals("/health", container.path("livenessProbe").path("httpGet").path("path").asText());
+    assertEquals("/health", container.path("startupProbe").path("httpGet").path("path").asText());
     JsonNode servicePort = docs.get("Service").path("spec").path("ports").get(0);
     assertEquals(containerPort.path("name").asText(), servicePort.path("targetPort").asText());
     assertEquals(metricsPort, servicePort.path("port").asText());
