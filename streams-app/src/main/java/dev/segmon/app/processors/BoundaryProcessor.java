@@ -6,6 +6,7 @@ import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.UtteranceTier;
+import dev.segmon.app.state.ReferencePart;
 import dev.segmon.app.state.ReferenceState;
 import dev.segmon.app.state.WordList;
 import dev.segmon.app.wire.DeadLetterReason;
@@ -93,7 +94,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.names = names;
         this.disorderMicros = Micros.of(config.maxDisorder());
         this.maxDelayMs = config.referenceMaxDelay().toMillis();
-        this.states = new OpenStates(names.references(), names.hypotheses(), names.hypothesisParts(), DECODED_ENTRIES, expiryIndexCapacity);
+        this.states = new OpenStates(names.references(), names.referenceParts(), names.hypotheses(), names.hypothesisParts(), DECODED_ENTRIES, expiryIndexCapacity);
         this.aggregates = new SeriesAggregates(names.totals(), names.minuteWindows());
         this.totals = new SeriesTotals(aggregates);
         this.minutes = new MinuteWindows(aggregates, names.minuteWindowsSink());
@@ -236,9 +237,18 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
                 }
             }
         }
+        Transcripts.Admitted kept = transcripts.labels(labels, segments);
         ReferenceState next = new ReferenceState(b, context.currentSystemTimeMs(),
-                Math.max(state == null ? 0 : state.lastRecordMs(), record.timestamp()), hypothesized, transcripts.labels(labels, segments));
-        states.put(refKey, next);
+                Math.max(state == null ? 0 : state.lastRecordMs(), record.timestamp()), hypothesized, kept.held());
+        // What this chunk adds, appended to the reference's tail (PartLog): its times, span and labels.
+        long[] times = new long[2 * starts.length];
+        for (int i = 0; i < starts.length; i++) {
+            times[2 * i] = starts[i];
+            times[2 * i + 1] = ends[i];
+        }
+        long[] span = starts.length == 0 ? new long[0]
+                : new long[] {java.util.Arrays.stream(starts).min().getAsLong(), java.util.Arrays.stream(ends).max().getAsLong()};
+        states.put(refKey, next, new ReferencePart(times, span, kept.taken()));
         Long clock = referenceClock.get(r.tier());
         referenceClock.put(r.tier(), Math.max(clock == null ? 0 : clock, record.timestamp()));
         for (HypothesisKey hk : open) {
@@ -298,7 +308,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private void markHypothesized(UtteranceTier refKey) {
         ReferenceState r = states.reference(refKey);
         if (r != null && !r.hypothesized()) {
-            states.put(refKey, r.hypothesizedNow());
+            states.put(refKey, r.hypothesizedNow(), null);
         }
     }
 

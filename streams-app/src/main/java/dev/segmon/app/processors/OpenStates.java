@@ -6,6 +6,8 @@ import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.PartKey;
 import dev.segmon.app.state.Keys.UtteranceTier;
+import dev.segmon.app.state.ReferenceHead;
+import dev.segmon.app.state.ReferencePart;
 import dev.segmon.app.state.ReferenceState;
 import java.util.List;
 import java.util.function.ToLongFunction;
@@ -28,14 +30,17 @@ final class OpenStates {
     private final String referenceStoreName;
     private final String hypothesisStoreName;
     private final String hypothesisPartsStoreName;
+    private final String referencePartsStoreName;
     private final int decodedEntries;
     private final long indexCapacity;
-    private DecodedStore<UtteranceTier, ReferenceState> references;
-    private HypothesisLog hypotheses;
+    private PartLog<UtteranceTier, ReferenceState, ReferenceHead, ReferencePart> references;
+    private PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> hypotheses;
     private ExpiryIndex index;
 
-    OpenStates(String referenceStoreName, String hypothesisStoreName, String hypothesisPartsStoreName, int decodedEntries, long indexCapacity) {
+    OpenStates(String referenceStoreName, String referencePartsStoreName, String hypothesisStoreName, String hypothesisPartsStoreName,
+               int decodedEntries, long indexCapacity) {
         this.referenceStoreName = referenceStoreName;
+        this.referencePartsStoreName = referencePartsStoreName;
         this.hypothesisStoreName = hypothesisStoreName;
         this.hypothesisPartsStoreName = hypothesisPartsStoreName;
         this.decodedEntries = decodedEntries;
@@ -43,12 +48,13 @@ final class OpenStates {
     }
 
     void init(ProcessorContext<Object, Object> context) {
-        // New views on every init: see DecodedStore for why nothing decoded survives a revival.
-        KeyValueStore<UtteranceTier, ReferenceState> r = context.getStateStore(referenceStoreName);
+        // New views on every init: see PartLog for why nothing decoded survives a revival.
+        KeyValueStore<UtteranceTier, ReferenceHead> r = context.getStateStore(referenceStoreName);
+        KeyValueStore<PartKey, ReferencePart> referenceParts = context.getStateStore(referencePartsStoreName);
         KeyValueStore<HypothesisKey, HypothesisHead> h = context.getStateStore(hypothesisStoreName);
-        KeyValueStore<PartKey, HypothesisPart> parts = context.getStateStore(hypothesisPartsStoreName);
-        this.references = new DecodedStore<>(r, decodedEntries);
-        this.hypotheses = new HypothesisLog(h, parts, decodedEntries);
+        KeyValueStore<PartKey, HypothesisPart> hypothesisParts = context.getStateStore(hypothesisPartsStoreName);
+        this.references = new PartLog<>(StateLayouts.REFERENCE, r, referenceParts, decodedEntries);
+        this.hypotheses = new PartLog<>(StateLayouts.HYPOTHESIS, h, hypothesisParts, decodedEntries);
         reindex();
     }
 
@@ -76,9 +82,10 @@ final class OpenStates {
         index.touched(key, null, h.lastWallMs());
     }
 
-    void put(UtteranceTier key, ReferenceState r) {
+    /** Stores {@code r}; {@code added}: what this record's chunk added (null: nothing). */
+    void put(UtteranceTier key, ReferenceState r, ReferencePart added) {
         ReferenceState old = references.get(key);
-        references.put(key, r);
+        references.put(key, r, added);
         index.touched(key, old == null ? null : old.lastWallMs(), r.lastWallMs());
     }
 
@@ -97,7 +104,7 @@ final class OpenStates {
     void due(long untilMs, List<HypothesisKey> dueHypotheses, List<UtteranceTier> dueReferences) {
         if (index.overflowed()) {
             long kept = scanDue(hypotheses.heads(), HypothesisHead::lastWallMs, untilMs, dueHypotheses)
-                    + scanDue(references.store(), ReferenceState::lastWallMs, untilMs, dueReferences);
+                    + scanDue(references.heads(), ReferenceHead::lastWallMs, untilMs, dueReferences);
             if (kept <= index.capacity() / 2) {
                 reindex(); // back under the index's capacity, with room: index again
             }
@@ -128,7 +135,7 @@ final class OpenStates {
     private void reindex() {
         index = new ExpiryIndex(indexCapacity);
         index.fileAll(hypotheses.heads(), HypothesisHead::lastWallMs);
-        index.fileAll(references.store(), ReferenceState::lastWallMs);
+        index.fileAll(references.heads(), ReferenceHead::lastWallMs);
     }
 
     /** Adds the keys of the states due at {@code until} to {@code due}; returns how many states there are. */

@@ -4,7 +4,7 @@ package dev.segmon.app.processors;
  * The names of the stores and sinks the {@link BoundaryProcessor} uses, handed in by whoever
  * builds the topology (the processor knows no topology).
  */
-public record ProcessorNames(String references, String hypotheses, String hypothesisParts, String totals, String deadLetterCounts,
+public record ProcessorNames(String references, String referenceParts, String hypotheses, String hypothesisParts, String totals, String deadLetterCounts,
                              String referenceClock, String minuteWindows,
                              String scoresSink, String minuteWindowsSink, String deadLettersSink) {
 }

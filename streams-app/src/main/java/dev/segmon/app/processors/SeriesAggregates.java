@@ -26,7 +26,7 @@ import org.apache.kafka.streams.state.WindowStore;
  * starts from the stores.
  *
  * <p>Write-through views of the aggregates used last save a store read per add, as
- * {@link DecodedStore}'s do; only this class writes the two stores.
+ * {@link PartLog}'s do; only this class writes the two stores.
  */
 public final class SeriesAggregates {
     /** Aggregates kept decoded: a task's series times the few minutes a record touches, with room. */

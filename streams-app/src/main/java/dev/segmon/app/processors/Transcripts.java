@@ -94,10 +94,11 @@ final class Transcripts {
     }
 
     /**
-     * The reference transcript with a chunk's labels added: every segment's label except empty
-     * ones and those in {@code ignore-labels}; present once any segment carried a label.
+     * The reference transcript with a chunk's labels added (and those added): every segment's
+     * label except empty ones and those in {@code ignore-labels}; present once any segment
+     * carried a label.
      */
-    WordList labels(WordList held, List<Segment> segments) {
+    Admitted labels(WordList held, List<Segment> segments) {
         List<Word> words = new ArrayList<>();
         boolean labelled = held.present();
         for (Segment s : segments) {
@@ -109,6 +110,6 @@ final class Transcripts {
                 words.add(new Word(Micros.of(s.start()), Micros.of(s.end()), s.label()));
             }
         }
-        return labelled ? held.plus(words) : held;
+        return new Admitted(labelled ? held.plus(words) : held, words);
     }
 }

@@ -2,7 +2,6 @@ package dev.segmon.app.state;
 
 import dev.segmon.app.state.WordList.Word;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -45,35 +44,16 @@ public record HypothesisPart(long[] times, List<Word> words) {
 
     /** Layout: times (count, longs), words (count, then per word start, end, UTF-8 length and bytes). */
     public byte[] encode() {
-        byte[][] utf8 = new byte[words.size()][];
-        int size = Bytes.longsSize(times) + 4;
-        for (int i = 0; i < utf8.length; i++) {
-            utf8[i] = words.get(i).word().getBytes(StandardCharsets.UTF_8);
-            size += 8 + 8 + 4 + utf8[i].length;
-        }
-        ByteBuffer out = Bytes.allocate(size);
+        byte[][] utf8 = WordCodec.utf8(words);
+        ByteBuffer out = Bytes.allocate(Bytes.longsSize(times) + WordCodec.size(utf8));
         Bytes.putLongs(out, times);
-        out.putInt(utf8.length);
-        for (int i = 0; i < utf8.length; i++) {
-            Word w = words.get(i);
-            out.putLong(w.start()).putLong(w.end()).putInt(utf8[i].length).put(utf8[i]);
-        }
+        WordCodec.put(out, words, utf8);
         return out.array();
     }
 
     public static HypothesisPart decode(byte[] bytes) {
         ByteBuffer in = Bytes.wrap(bytes);
-        long[] times = Bytes.getLongs(in);
-        int n = in.getInt();
-        List<Word> words = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            long start = in.getLong();
-            long end = in.getLong();
-            byte[] utf8 = new byte[in.getInt()];
-            in.get(utf8);
-            words.add(new Word(start, end, new String(utf8, StandardCharsets.UTF_8)));
-        }
-        return new HypothesisPart(times, words);
+        return new HypothesisPart(Bytes.getLongs(in), WordCodec.get(in));
     }
 
     /** Every time of the parts, sorted (they are distinct: each was accepted once). */

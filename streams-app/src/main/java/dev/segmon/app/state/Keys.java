@@ -19,6 +19,11 @@ public final class Keys {
         public HypothesisKey of(String model) {
             return new HypothesisKey(utterance, tier, model);
         }
+
+        /** The key of this reference's {@code seq}-th part (model empty: no model name is). */
+        public PartKey part(int seq) {
+            return new PartKey(utterance, tier, "", seq);
+        }
     }
 
     /**
@@ -44,8 +49,8 @@ public final class Keys {
     }
 
     /**
-     * One part of a hypothesis' held boundaries and words, by the sequence number of the record
-     * that added it. Read by point lookups only (no prefix scans: docs/performance.md, item 5).
+     * One sealed part of a hypothesis' held boundaries and words, or of a reference's chunks
+     * (model empty), by its sequence number. Read by point lookups only (no prefix scans: docs/performance.md, item 5).
      */
     public record PartKey(String utterance, String tier, String model, int seq) {
         public static final Serde<PartKey> SERDE = StateSerde.ofKey(k -> new String[] {k.utterance, k.tier, k.model, Integer.toString(k.seq)},

@@ -1,7 +1,6 @@
 package dev.segmon.app.state;
 
 import dev.segmon.model.edit.Vocabulary;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -156,52 +155,6 @@ public final class WordList {
             heldUnits = n;
         }
         return heldUnits;
-    }
-
-    /**
-     * Layout, appended to a state's: nothing for {@link #NONE} (so a state without words keeps the
-     * layout it had before states held words); else the count, then per word start, end, UTF-8
-     * length and bytes.
-     */
-    int encodedSize() {
-        if (!present) {
-            return 0;
-        }
-        int n = 4;
-        for (String w : words) {
-            n += 8 + 8 + 4 + w.getBytes(StandardCharsets.UTF_8).length;
-        }
-        return n;
-    }
-
-    void encode(ByteBuffer out) {
-        if (!present) {
-            return;
-        }
-        out.putInt(words.length);
-        for (int i = 0; i < words.length; i++) {
-            byte[] utf8 = words[i].getBytes(StandardCharsets.UTF_8);
-            out.putLong(starts[i]).putLong(ends[i]).putInt(utf8.length).put(utf8);
-        }
-    }
-
-    /** Reads what {@link #encode} wrote at the end of a state: nothing left is {@link #NONE}. */
-    static WordList decode(ByteBuffer in) {
-        if (!in.hasRemaining()) {
-            return NONE;
-        }
-        int n = in.getInt();
-        long[] s = new long[n];
-        long[] e = new long[n];
-        String[] w = new String[n];
-        for (int i = 0; i < n; i++) {
-            s[i] = in.getLong();
-            e[i] = in.getLong();
-            byte[] utf8 = new byte[in.getInt()];
-            in.get(utf8);
-            w[i] = new String(utf8, StandardCharsets.UTF_8);
-        }
-        return new WordList(true, s, e, w);
     }
 
     @Override

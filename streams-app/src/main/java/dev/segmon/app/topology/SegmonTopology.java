@@ -15,7 +15,8 @@ import dev.segmon.app.state.MinuteFigures;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Keys;
 import dev.segmon.app.state.Moments;
-import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.ReferenceHead;
+import dev.segmon.app.state.ReferencePart;
 import dev.segmon.app.state.StateSerde;
 import dev.segmon.app.state.StoreNames;
 import java.time.Duration;
@@ -36,7 +37,7 @@ import org.apache.kafka.streams.state.Stores;
  *  segmon.hypotheses --+                    +--> segmon.scores
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
- *                            8 key-value stores, 1 window store)
+ *                            9 key-value stores, 1 window store)
  * </pre>
  *
  * Both inputs are keyed by utterance id and so co-partitioned: one task sees every record of an
@@ -59,7 +60,7 @@ public final class SegmonTopology {
     public static final Duration MINUTE_WINDOW_RETENTION = Duration.ofHours(25);
 
     /** The store and sink names the processor is built with. */
-    public static final ProcessorNames NAMES = new ProcessorNames(StoreNames.REFERENCES, StoreNames.HYPOTHESES,
+    public static final ProcessorNames NAMES = new ProcessorNames(StoreNames.REFERENCES, StoreNames.REFERENCE_PARTS, StoreNames.HYPOTHESES,
             StoreNames.HYPOTHESIS_PARTS, StoreNames.SERIES,
             StoreNames.DEAD_LETTERS, StoreNames.REFERENCE_CLOCK, StoreNames.SERIES_MINUTES,
             SCORES_SINK, METRICS_SINK, DEAD_LETTERS_SINK);
@@ -92,7 +93,8 @@ public final class SegmonTopology {
      */
     public static List<StoreBuilder<?>> stores(boolean persistent) {
         return List.of(
-                keyValue(StoreNames.REFERENCES, Keys.UtteranceTier.SERDE, ReferenceState.SERDE, persistent),
+                keyValue(StoreNames.REFERENCES, Keys.UtteranceTier.SERDE, ReferenceHead.SERDE, persistent),
+                keyValue(StoreNames.REFERENCE_PARTS, Keys.PartKey.SERDE, ReferencePart.SERDE, persistent),
                 keyValue(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisHead.SERDE, persistent),
                 keyValue(StoreNames.HYPOTHESIS_PARTS, Keys.PartKey.SERDE, HypothesisPart.SERDE, persistent),
                 keyValue(StoreNames.SERIES, Keys.ModelTier.SERDE, SeriesFigures.SERDE, persistent),

@@ -3,7 +3,6 @@ package dev.segmon.app.state;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.segmon.model.boundary.ReferenceBoundaries;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -13,39 +12,59 @@ import org.junit.jupiter.api.Test;
 class StateBytesTest {
 
     @Test
-    void aReferenceIsWrittenAsDataOutputStreamWouldWriteIt() throws IOException {
-        // 40 boundaries and 40 span bounds: 1 + 4 + 320 + 8 + 1 + 4 + 320 + 8 + 8 + 1 = 675 bytes,
-        // past the first 256-byte buffer, so the growth path is checked too.
-        long[] times = new long[40];
-        long[] spans = new long[40];
-        for (int i = 0; i < 40; i++) {
-            times[i] = 100_000L * i;
-            spans[i] = 50_000L * i;
-        }
-        ReferenceState r = new ReferenceState(new ReferenceBoundaries(times, 3_900_000L, true, spans), 1234L, 5678L, true);
+    void aReferenceHeadIsItsFixedFieldsThenItsTail() throws IOException {
+        // One chunk of two segments [0, 0.1] and [0.1, 0.3] with labels a and b, the span [0, 0.3].
+        ReferencePart tail = new ReferencePart(new long[] {0, 100_000, 100_000, 300_000}, new long[] {0, 300_000},
+                java.util.List.of(new WordList.Word(0, 100_000, "a"), new WordList.Word(100_000, 300_000, "b")));
+        ReferenceHead head = new ReferenceHead(300_000, true, 1234L, 5678L, true, true, 0, tail);
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(expected);
         out.writeByte(1);
-        out.writeInt(40);
-        for (long t : times) {
-            out.writeLong(t);
-        }
-        out.writeLong(3_900_000L);
-        out.writeBoolean(true);
-        out.writeInt(40);
-        for (long s : spans) {
-            out.writeLong(s);
-        }
+        out.writeLong(300_000); // maxSeen
+        out.writeBoolean(true); // complete
         out.writeLong(1234L);
         out.writeLong(5678L);
-        out.writeBoolean(true);
-        byte[] bytes = r.encode();
-        assertEquals(675, bytes.length);
+        out.writeBoolean(true); // hypothesized
+        out.writeBoolean(true); // has labels
+        out.writeInt(0); // sealed parts
+        out.writeByte(1); // the tail: times, spans, labels
+        out.writeInt(4);
+        for (long t : new long[] {0, 100_000, 100_000, 300_000}) {
+            out.writeLong(t);
+        }
+        out.writeInt(2);
+        out.writeLong(0);
+        out.writeLong(300_000);
+        out.writeInt(2);
+        out.writeLong(0);
+        out.writeLong(100_000);
+        out.writeInt(1);
+        out.writeByte('a');
+        out.writeLong(100_000);
+        out.writeLong(300_000);
+        out.writeInt(1);
+        out.writeByte('b');
+        byte[] bytes = head.encode();
         assertArrayEquals(expected.toByteArray(), bytes);
-        ReferenceState back = ReferenceState.decode(bytes);
-        assertArrayEquals(times, back.boundaries().times());
-        assertArrayEquals(spans, back.boundaries().spans());
-        assertEquals(5678L, back.lastRecordMs());
+        assertEquals(head, ReferenceHead.decode(bytes));
+    }
+
+    @Test
+    void aReferenceRebuildsAsItsChunksAddedUp() {
+        // A sealed chunk [0.2, 0.3] (label c), then the tail's [0, 0.1] and [0.1, 0.2] (a, b): the
+        // boundaries are the distinct times sorted, the spans in order of arrival, the labels in
+        // transcript order.
+        ReferencePart first = new ReferencePart(new long[] {200_000, 300_000}, new long[] {200_000, 300_000},
+                java.util.List.of(new WordList.Word(200_000, 300_000, "c")));
+        ReferencePart tail = new ReferencePart(new long[] {0, 100_000, 100_000, 200_000}, new long[] {0, 200_000},
+                java.util.List.of(new WordList.Word(0, 100_000, "a"), new WordList.Word(100_000, 200_000, "b")));
+        ReferenceState r = new ReferenceHead(300_000, false, 1L, 2L, false, true, 1, tail).with(java.util.List.of(first));
+        assertArrayEquals(new long[] {0, 100_000, 200_000, 300_000}, r.boundaries().times());
+        assertArrayEquals(new long[] {200_000, 300_000, 0, 200_000}, r.boundaries().spans());
+        assertEquals(300_000, r.boundaries().maxSeen());
+        assertEquals(java.util.List.of("a", "b", "c"), r.labels().words());
+        assertEquals(WordList.NONE, new ReferenceHead(0, true, 1L, 2L, false, false, 0, ReferencePart.EMPTY)
+                .with(java.util.List.of()).labels());
     }
 
     @Test
@@ -176,34 +195,6 @@ class StateBytesTest {
                 Keys.HypothesisKey.SERDE.serializer().serialize("t", new Keys.HypothesisKey("u1", "word", "m")));
         assertEquals(new Keys.DeadLetterKey(dev.segmon.app.wire.DeadLetterReason.LATE, "m", "word"),
                 Keys.DeadLetterKey.SERDE.deserializer().deserialize("t", "late\u0000m\u0000word".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-    }
-
-    @Test
-    void aReferenceWithLabelsAppendsThemAfterTheOldLayout() throws IOException {
-        WordList labels = WordList.NONE.plus(java.util.List.of(new WordList.Word(0, 100_000, "a")));
-        ReferenceState r = new ReferenceState(new ReferenceBoundaries(new long[] {0, 100_000}, 100_000, true, new long[] {0, 100_000}),
-                1L, 2L, false, labels);
-        ByteArrayOutputStream expected = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(expected);
-        out.writeByte(1);
-        out.writeInt(2);
-        out.writeLong(0);
-        out.writeLong(100_000);
-        out.writeLong(100_000);
-        out.writeBoolean(true);
-        out.writeInt(2);
-        out.writeLong(0);
-        out.writeLong(100_000);
-        out.writeLong(1L);
-        out.writeLong(2L);
-        out.writeBoolean(false);
-        out.writeInt(1);
-        out.writeLong(0);
-        out.writeLong(100_000);
-        out.writeInt(1);
-        out.writeByte('a');
-        assertArrayEquals(expected.toByteArray(), r.encode());
-        assertEquals(labels, ReferenceState.decode(r.encode()).labels());
     }
 
     @Test

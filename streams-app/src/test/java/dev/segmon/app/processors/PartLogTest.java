@@ -9,6 +9,11 @@ import dev.segmon.app.state.HypothesisPart;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.PartKey;
+import dev.segmon.app.state.Keys.UtteranceTier;
+import dev.segmon.app.state.ReferenceHead;
+import dev.segmon.app.state.ReferencePart;
+import dev.segmon.app.state.ReferenceState;
+import dev.segmon.model.boundary.ReferenceBoundaries;
 import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.state.WordList;
 import dev.segmon.model.boundary.IncrementalMatcher;
@@ -20,14 +25,14 @@ import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.Test;
 
-/** The hypothesis log: what a record writes stays bounded, and a new log reads back the same state. */
-class HypothesisLogTest {
+/** The part logs: what a record writes stays bounded, and a new log reads back the same state. */
+class PartLogTest {
     private static final HypothesisKey KEY = new HypothesisKey("u1", "word", "m");
 
     @Test
     void aLongUtteranceIsSealedIntoPartsAndANewLogRebuildsItExactly() {
         Map<String, StateStore> stores = TestStores.inMemory(new MockProcessorContext<>());
-        HypothesisLog log = log(stores);
+        var log = log(stores);
         // 200 words, one per record, each 0.3 s long and touching the next: 201 distinct times.
         IncrementalMatcher m = new IncrementalMatcher();
         WordList words = WordList.EMPTY;
@@ -71,8 +76,40 @@ class HypothesisLogTest {
         assertEquals(true, log(stores).get(KEY).closed());
     }
 
-    private static HypothesisLog log(Map<String, StateStore> stores) {
-        return new HypothesisLog(heads(stores), parts(stores), 16);
+    @Test
+    void aReferenceStreamedInManyChunksIsSealedAndRebuiltAsOneChunkWouldBe() {
+        Map<String, StateStore> stores = TestStores.inMemory(new MockProcessorContext<>());
+        @SuppressWarnings("unchecked")
+        KeyValueStore<UtteranceTier, ReferenceHead> heads = (KeyValueStore<UtteranceTier, ReferenceHead>) stores.get(StoreNames.REFERENCES);
+        @SuppressWarnings("unchecked")
+        KeyValueStore<PartKey, ReferencePart> parts = (KeyValueStore<PartKey, ReferencePart>) stores.get(StoreNames.REFERENCE_PARTS);
+        var log = new PartLog<>(StateLayouts.REFERENCE, heads, parts, 16);
+        UtteranceTier key = new UtteranceTier("u1", "word");
+        // 100 chunks of one labelled segment [0.3 i, 0.3 i + 0.3]: 2 times, 2 span bounds and a
+        // label each, 5 units: a part is sealed every 13 chunks (65 units), 7 in all, 9 chunks in the tail.
+        ReferenceBoundaries b = new ReferenceBoundaries();
+        WordList labels = WordList.EMPTY;
+        for (int i = 0; i < 100; i++) {
+            long start = 300_000L * i;
+            long end = start + 300_000L;
+            b.offer(new long[] {start}, new long[] {end}, i == 99, 0);
+            WordList.Word w = new WordList.Word(start, end, "w" + i);
+            labels = labels.plus(List.of(w));
+            log.put(key, new ReferenceState(b, i, i, false, labels),
+                    new ReferencePart(new long[] {start, end}, new long[] {start, end}, List.of(w)));
+        }
+        assertEquals(7, heads.get(key).parts());
+        assertEquals(45, heads.get(key).tail().units() + heads.get(key).tail().spans().length);
+        ReferenceState back = new PartLog<>(StateLayouts.REFERENCE, heads, parts, 16).get(key);
+        assertArrayEquals(b.times(), back.boundaries().times());
+        assertEquals(101, back.boundaries().times().length);
+        assertArrayEquals(b.spans(), back.boundaries().spans());
+        assertEquals(true, back.boundaries().complete());
+        assertEquals(labels, back.labels());
+    }
+
+    private static PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> log(Map<String, StateStore> stores) {
+        return new PartLog<>(StateLayouts.HYPOTHESIS, heads(stores), parts(stores), 16);
     }
 
     @SuppressWarnings("unchecked")

@@ -1,0 +1,161 @@
+package dev.segmon.app.processors;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * Per-utterance states that grow with their records (a hypothesis' boundaries and words, a
+ * reference's chunks), stored as a head per key, which holds the fixed-size fields and the latest
+ * additions (its tail, at most {@link Layout#seal()} units), and the sealed parts that hold the
+ * rest; kept decoded for the keys used last.
+ *
+ * <p>Why parts: a state that held everything so far, re-encoded whole on every record, made an
+ * utterance of W words write O(W²) bytes (docs/performance.md). Here a record writes its head
+ * with a bounded tail, and every {@code seal} units one part; a state that drops its parts (a
+ * closed hypothesis) deletes them. One part per record was measured too: each is a new key, the
+ * record cache filled with them and evicted (a RocksDB write and a changelog record for each part,
+ * and its tombstone after the close), and the stream thread spent 18 % of its time evicting. A
+ * state that is not in memory (after a restore, a revival or eviction) is rebuilt from its head
+ * and parts by point lookups, once.
+ *
+ * <p>The decoded view: almost every record reads its utterance's hypothesis and reference states,
+ * and decoding them from bytes on every read, with Kafka's record-cache lookup under it (a sorted
+ * map compared byte by byte), were once the stream thread's largest costs (docs/performance.md).
+ * The stores stay the source of truth: every write goes to them at once (so the changelog,
+ * interactive queries and exactly-once commits see every change) and replaces the decoded entry,
+ * which therefore always equals what the stores rebuild to; an absent key is remembered too (a
+ * hypothesis usually comes before its reference, and asking for a missing key goes past the cache
+ * into RocksDB). States may be mutable (an {@code IncrementalMatcher}): a caller that changes one
+ * must {@link #put} it before the record is done.
+ *
+ * <p>The processor makes new logs in every {@code init}: under exactly_once_v2 a failed
+ * transaction makes Kafka Streams close the task dirty, wipe and restore its stores from the
+ * changelog and initialise the processors again before the next record; a migrated task gets new
+ * processors. Either way the view starts empty on the restored stores and can never serve a value
+ * of an aborted transaction ({@code DecodedStoreRevivalTest}).
+ *
+ * @param <K> the state's key; {@code <S>} the decoded state; {@code <H>} the stored head;
+ *            {@code <P>} a part (what records add)
+ */
+final class PartLog<K, S, H, P> {
+    /** How one kind of state splits into a head and parts. */
+    interface Layout<K, S, H, P> {
+        /** The empty part (a new tail). */
+        P empty();
+
+        /** {@code a} followed by {@code b}. */
+        P plus(P a, P b);
+
+        /** What a part holds, in the units {@link #seal()} counts. */
+        int units(P part);
+
+        /** Units at which a tail is sealed as a part. */
+        int seal();
+
+        H head(S state, int parts, P tail);
+
+        int parts(H head);
+
+        P tail(H head);
+
+        /** The state of a head, its sealed parts (in order) and its tail. */
+        S rebuild(H head, List<P> sealed);
+
+        /** Whether this state keeps no parts (a closed hypothesis: the books have read them). */
+        boolean dropsParts(S state);
+
+        /** The key of the {@code seq}-th part (0-based) of {@code key}'s state. */
+        Object partKey(K key, int seq);
+    }
+
+    private record Entry<S, P>(S state, int parts, P tail) {
+    }
+
+    private final Layout<K, S, H, P> layout;
+    private final KeyValueStore<K, H> heads;
+    private final KeyValueStore<Object, P> parts;
+    private final Map<K, Entry<S, P>> recent;
+    private final Entry<S, P> absent;
+
+    @SuppressWarnings("unchecked")
+    PartLog(Layout<K, S, H, P> layout, KeyValueStore<K, H> heads, KeyValueStore<?, P> parts, int entries) {
+        this.layout = layout;
+        this.heads = heads;
+        this.parts = (KeyValueStore<Object, P>) parts;
+        this.absent = new Entry<>(null, 0, layout.empty());
+        this.recent = new LinkedHashMap<>(Math.min(entries, 1024), 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<K, Entry<S, P>> eldest) {
+                return size() > entries;
+            }
+        };
+    }
+
+    /** The state of {@code key}, or null. */
+    S get(K key) {
+        return entry(key).state;
+    }
+
+    /**
+     * Stores {@code state}, whose content is what was held before plus {@code added} (null or
+     * empty when the record added nothing).
+     */
+    void put(K key, S state, P added) {
+        Entry<S, P> old = entry(key);
+        int n = old.parts;
+        P tail = old.tail;
+        if (layout.dropsParts(state)) {
+            deleteParts(key, n);
+            n = 0;
+            tail = layout.empty();
+        } else if (added != null && layout.units(added) > 0) {
+            tail = layout.plus(tail, added);
+            if (layout.units(tail) >= layout.seal()) {
+                parts.put(layout.partKey(key, n), tail);
+                n++;
+                tail = layout.empty();
+            }
+        }
+        heads.put(key, layout.head(state, n, tail));
+        recent.put(key, new Entry<>(state, n, tail));
+    }
+
+    void delete(K key) {
+        deleteParts(key, entry(key).parts);
+        heads.delete(key);
+        recent.put(key, absent);
+    }
+
+    /** The heads, for scans (expiry index, the full pass). */
+    KeyValueStore<K, H> heads() {
+        return heads;
+    }
+
+    private void deleteParts(K key, int n) {
+        for (int i = 0; i < n; i++) {
+            parts.delete(layout.partKey(key, i));
+        }
+    }
+
+    private Entry<S, P> entry(K key) {
+        Entry<S, P> e = recent.get(key);
+        if (e == null) {
+            H head = heads.get(key);
+            if (head == null) {
+                e = absent;
+            } else {
+                int n = layout.parts(head);
+                List<P> sealed = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    sealed.add(parts.get(layout.partKey(key, i)));
+                }
+                e = new Entry<>(layout.rebuild(head, sealed), n, layout.tail(head));
+            }
+            recent.put(key, e);
+        }
+        return e;
+    }
+}
