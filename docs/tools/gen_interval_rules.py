@@ -227,7 +227,7 @@ G = [(Z ** 3 + Z) / 4,
 def critical_value(src):
     """t_{0.975, m-1} as PromQL: the exact quantile for round(m) - 1 = 1 .. T_TABLE_MAX_DF (m from
     increase() need not be whole), and beyond the expansion above in nu = m - 1, evaluated by
-    Horner's rule; its relative error is below 1.5e-7 for nu >= T_TABLE_MAX_DF + 0.5."""
+    Horner's rule; its relative error is below 1.3e-7 for nu >= T_TABLE_MAX_DF + 0.5."""
     m = src.m()
     parts = []
     for nu in range(1, T_TABLE_MAX_DF + 1):

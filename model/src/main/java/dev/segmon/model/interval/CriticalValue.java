@@ -18,7 +18,7 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * <p>The quantile is Apache Commons Statistics' {@link TDistribution}, which agrees with R's
  * {@code qt} to about 1e-15 (the tests hold it to R's values). The Prometheus rules compute the
  * same quantile in closed form (docs/intervals.md, "Recording rules": exact for m up to 20, the
- * Cornish-Fisher expansion with a relative error below 1.5e-7 beyond).
+ * Cornish-Fisher expansion with a relative error below 1.3e-7 beyond).
  */
 public final class CriticalValue {
     private CriticalValue() {
