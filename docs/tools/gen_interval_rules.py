@@ -12,14 +12,18 @@ linearisation for every measure") is
 
 where XY_jk = sum_i x_ji y_ki are sums of per-utterance products: the second-moment counters.
 The same Q is what dev.segmon.model.interval.Linearisation computes as g' C g, and the
-standard error is sqrt(m/(m-1) Q).
+standard error is sqrt(m/(m-1) Q). The interval is value -+ t SE with t the two-sided Student
+quantile of m - 1 degrees of freedom (dev.segmon.model.interval.CriticalValue); PromQL has no t
+quantile, so critical_value() writes it: exact for m <= 20 (closed-form distribution function,
+Abramowitz and Stegun 26.7.3-4, inverted), the Cornish-Fisher expansion beyond.
 
 The rules come in three layers, as Prometheus recommends for expressions that share inputs:
 
   1. moments: segmon:<counter>:increase<range> = sum by (labels) (increase(segmon_<counter>_total[range]))
      for every moment counter (docs/intervals.md, "Counters"): each increase() is evaluated once;
   2. per measure: its value (segmon:utterance_<measure>:<range>, segmon:paired_<measure>_difference:<range>)
-     and Q (..._squared_residuals:<range>), over the layer-1 series;
+     and Q (..._squared_residuals:<range>), over the layer-1 series; and the critical value t
+     (segmon:utterance_critical_value:<range>, segmon:paired_critical_value:<range>);
   3. the public rules and alerts, short expressions over layers 1 and 2.
 
 Within a rule group Prometheus evaluates the rules in order and each sees the samples the ones
@@ -34,6 +38,8 @@ Usage: python3 docs/tools/gen_interval_rules.py   (from the repository root)
 import math
 
 Z95 = 1.959963984540054          # two-sided 95 % normal quantile (R: qnorm(0.975))
+LEVEL = 0.95                     # the intervals' two-sided level
+T_TABLE_MAX_DF = 19              # exact t quantiles up to this many degrees of freedom (m <= 20)
 ANYTIME_INTERVAL = "30s"         # the anytime group's own evaluation interval
 DAY_STARTS = 3600                # (24 h + 6 h) / 30 s window starts a day can see
 ALPHA = 0.01                     # nominal false alarms per day
@@ -54,8 +60,8 @@ SINGLE_ORDER = ["h", "y", "r"]
 class Kind:
     """One family of counters: its labels, components and the names of its layer-1 series."""
 
-    def __init__(self, by, order, count, first, second, measure_name):
-        self.by, self.order = by, order
+    def __init__(self, by, order, count, first, second, measure_name, prefix):
+        self.by, self.order, self.prefix = by, order, prefix
         self.count, self._first, self._second = count, first, second
         self.measure_name = measure_name
 
@@ -77,10 +83,10 @@ class Kind:
 
 SINGLE_KIND = Kind("model, tier", SINGLE_ORDER, "scored_utterances",
                    lambda c: f"utterance_{SINGLE[c]}", lambda a, b: f"utterance_{SINGLE_SQ[(a, b)]}",
-                   lambda m: f"utterance_{m}")
+                   lambda m: f"utterance_{m}", "utterance")
 PAIRED_KIND = Kind("candidate, baseline, tier", PAIRED, "paired_utterances",
                    lambda c: f"paired_{c}", lambda a, b: f"paired_{a}_{b}",
-                   lambda m: f"paired_{m}_difference")
+                   lambda m: f"paired_{m}_difference", "paired")
 
 
 class Source:
@@ -109,6 +115,9 @@ class Source:
 
     def q_name(self, measure):
         return f"segmon:{self.kind.measure_name(measure)}_squared_residuals:rate{self.rng}"
+
+    def critical_name(self):
+        return f"segmon:{self.kind.prefix}_critical_value:rate{self.rng}"
 
 
 def num(x):
@@ -167,6 +176,69 @@ def squares(stat, src):
             c = cj * ck
             parts.append(f"{cov} / ({lin(dj, src)} * {lin(dk, src)})" if c == 1 else f"{num(c)} * {cov} / ({lin(dj, src)} * {lin(dk, src)})")
     return "(" + " + ".join(parts) + ")"
+
+
+def t_two_sided_cdf(t, nu):
+    """P(|T| <= t) for Student's t with an integer nu degrees of freedom, in closed form
+    (Abramowitz and Stegun 26.7.3 for odd nu, 26.7.4 for even nu), theta = atan(t / sqrt(nu))."""
+    theta = math.atan(t / math.sqrt(nu))
+    c2 = math.cos(theta) ** 2
+    total, term = 1.0, 1.0
+    if nu % 2 == 0:
+        for k in range(1, nu // 2):                # 1 + (1/2) c^2 + (1*3)/(2*4) c^4 + ... up to c^(nu-2)
+            term *= c2 * (2 * k - 1) / (2 * k)
+            total += term
+        return math.sin(theta) * total
+    if nu == 1:
+        return 2 * theta / math.pi
+    for k in range(1, (nu - 1) // 2):              # 1 + (2/3) c^2 + (2*4)/(3*5) c^4 + ... up to c^(nu-3)
+        term *= c2 * (2 * k) / (2 * k + 1)
+        total += term
+    return 2 / math.pi * (theta + math.sin(theta) * math.cos(theta) * total)
+
+
+def t_quantile(level, nu):
+    """The two-sided t quantile for an integer nu: for 1 and 2 degrees of freedom the inverse in
+    closed form, tan(pi level / 2) and sqrt(2 / ((1 - level)(1 + level)) - 2); beyond, bisection
+    of t_two_sided_cdf to the last bit."""
+    if nu == 1:
+        return math.tan(math.pi * level / 2)
+    if nu == 2:
+        return math.sqrt(2 / ((1 - level) * (1 + level)) - 2)
+    lo, hi = 0.0, 1e6
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if t_two_sided_cdf(mid, nu) < level:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+# The Cornish-Fisher expansion of the t quantile in powers of 1/nu (Fisher and Cornish 1960;
+# Abramowitz and Stegun 26.7.5): t = z + g1(z)/nu + g2(z)/nu^2 + g3(z)/nu^3 + g4(z)/nu^4 + ...
+Z = Z95
+G = [(Z ** 3 + Z) / 4,
+     (5 * Z ** 5 + 16 * Z ** 3 + 3 * Z) / 96,
+     (3 * Z ** 7 + 19 * Z ** 5 + 17 * Z ** 3 - 15 * Z) / 384,
+     (79 * Z ** 9 + 776 * Z ** 7 + 1482 * Z ** 5 - 1920 * Z ** 3 - 945 * Z) / 92160]
+
+
+def critical_value(src):
+    """t_{0.975, m-1} as PromQL: the exact quantile for round(m) - 1 = 1 .. T_TABLE_MAX_DF (m from
+    increase() need not be whole), and beyond the expansion above in nu = m - 1, evaluated by
+    Horner's rule; its relative error is below 1.3e-7 for nu >= T_TABLE_MAX_DF + 0.5."""
+    m = src.m()
+    parts = []
+    for nu in range(1, T_TABLE_MAX_DF + 1):
+        low = f"{m} >= {nu + 0.5}" if nu > 1 else f"{m} > 1.5"
+        parts.append(f"({num(t_quantile(LEVEL, nu))} + 0 * {m} and {low} < {nu + 1.5})")
+    nu = f"({m} - 1)"
+    horner = f"{num(G[3])} / {nu}"
+    for g in reversed(G[:3]):
+        horner = f"({num(g)} + {horner}) / {nu}"
+    parts.append(f"({num(Z)} + {horner} and {m} >= {T_TABLE_MAX_DF + 1.5})")
+    return " or ".join(parts)
 
 
 def se(measure, src):
@@ -236,10 +308,12 @@ def interval_rules(path, kind, measures, head, group_prefix, public, clip):
         rules.group(f"{group_prefix}-rate{rng}")
         rules.moments(src)
         rules.measures(src, measures)
-        rules.comment(f"layer 3: the 95 % interval, value -+ {Z95} * sqrt(m/(m-1) Q)")
+        rules.comment(f"layer 2: t_{{0.975, m-1}}, exact for m <= {T_TABLE_MAX_DF + 1}, the Cornish-Fisher expansion beyond")
+        rules.record(src.critical_name(), critical_value(src))
+        rules.comment("layer 3: the 95 % interval, value -+ t_{0.975, m-1} * sqrt(m/(m-1) Q)")
         for name in measures:
-            v, s = src.value_name(name), se(name, src)
-            lo, hi = f"{v} - {Z95} * {s}", f"{v} + {Z95} * {s}"
+            v, s, t = src.value_name(name), se(name, src), src.critical_name()
+            lo, hi = f"{v} - {t} * {s}", f"{v} + {t} * {s}"
             low_clip, high_clip = clip(name)
             if low_clip is not None:
                 lo = f"clamp_min({lo}, {num(low_clip)})"
@@ -259,7 +333,10 @@ INTERVALS_HEAD = [
     "# standard error, linearised with the utterance as the cluster, is sqrt(m/(m-1) Q) with",
     "# Q = sum_i (a_i - R b_i)^2 / B^2 = (AA - 2 R AB + R^2 BB) / B^2, from the increases of the",
     "# first- and second-moment counters the monitor exports per model and tier (docs/intervals.md,",
-    "# \"Counters\"). Interval: R -+ z SE, z the two-sided 95 % normal quantile, clipped to [0, 1]",
+    "# \"Counters\"). Interval: R -+ t SE, t = t_{0.975, m-1} the two-sided 95 % quantile of Student's",
+    "# t with m - 1 degrees of freedom (segmon:utterance_critical_value:<range>: exact for m <= 20,",
+    "# with m - 1 read as round(m) - 1 when extrapolation leaves m fractional; beyond, the",
+    "# Cornish-Fisher expansion in 1/(m - 1), relative error < 1.3e-7), clipped to [0, 1]",
     "# (over-segmentation: reported as R - 1, clipped below at -1). Measures: precision a = h,",
     "# b = y; recall a = h, b = r; F1 a = 2h, b = y + r; over-segmentation a = y, b = r. No sample",
     "# while m < 2 or B = 0 (the CLI's null): divisors are filtered with \"> 0\", and m - 1 with",
@@ -268,7 +345,7 @@ INTERVALS_HEAD = [
     "# Layers, in evaluation order within each group: (1) segmon:<counter>:increase<range>, each",
     "# counter's increase summed over instances BEFORE dividing, as in segmon-recording.rules.yml;",
     "# (2) per measure segmon:utterance_<measure>:<range> (R, or R - 1) and",
-    "# segmon:utterance_<measure>_squared_residuals:<range> (Q); (3) the public",
+    "# segmon:utterance_<measure>_squared_residuals:<range> (Q), and the critical value; (3) the public",
     "# segmon:boundary_<measure>_lower|upper:<range>. increase() extrapolates every counter of a",
     "# (model, tier) by the same factor, so R is exact and m/(m-1) differs from the offline value",
     "# only when the range's edges cut the scrape grid. Tested by",
@@ -279,13 +356,14 @@ PAIRED_HEAD = [
     "# GENERATED by docs/tools/gen_interval_rules.py: candidate minus baseline on the same",
     "# utterances (docs/intervals.md, \"Paired comparison\"), from the segmon_paired_* counters.",
     "# segmon:paired_<measure>_difference:<range> is the difference D; _lower/_upper is the 95 %",
-    "# interval D -+ z sqrt(m/(m-1) Q) with Q the linearised variance (see the generator), z =",
-    f"# {Z95}; P, R and F1 differences are clipped to [-1, 1]. No sample while m < 2 or a",
+    "# interval D -+ t sqrt(m/(m-1) Q) with Q the linearised variance (see the generator) and t =",
+    "# t_{0.975, m-1} (segmon:paired_critical_value:<range>, as in segmon-intervals.rules.yml);",
+    "# P, R and F1 differences are clipped to [-1, 1]. No sample while m < 2 or a",
     "# denominator is 0.",
     "#",
     "# Layers, in evaluation order within each group: (1) segmon:paired_<counter>:increase<range>,",
     "# each counter's increase summed over instances; (2) per measure D and",
-    "# segmon:paired_<measure>_difference_squared_residuals:<range> (Q); (3) the interval.",
+    "# segmon:paired_<measure>_difference_squared_residuals:<range> (Q), and t; (3) the interval.",
     "# segmon-anytime.rules.yml reads the [1h] layers 1 and 2. Tested by",
     "# deploy/prometheus/tests/paired.test.yml.",
 ]

@@ -27,15 +27,15 @@ public final class BoundaryIntervals implements Consumer<BoundaryCounts> {
     }
 
     /**
-     * Each measure's interval at the two-sided {@code level}, clipped; null where 2.1.1 says null
+     * Each measure's interval at the two-sided {@code level} (Student t with m - 1 degrees of
+     * freedom, {@link CriticalValue}), clipped; null where 2.1.1 says null
      * (F1 always in many-to-one mode, whatever the counts).
      */
     public Map<Measure, Interval> intervals(double level, boolean manyToOne) {
-        double z = NormalQuantile.twoSided(level);
         Map<Measure, Interval> out = new EnumMap<>(Measure.class);
         for (Measure m : Measure.values()) {
             UtteranceMoments source = m == Measure.RECALL ? referenceSide : hypothesisSide;
-            out.put(m, m == Measure.F1 && manyToOne ? null : source.interval(m, z));
+            out.put(m, m == Measure.F1 && manyToOne ? null : source.confidenceInterval(m, level));
         }
         return out;
     }

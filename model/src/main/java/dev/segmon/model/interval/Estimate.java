@@ -19,10 +19,18 @@ public record Estimate(double value, double squares, long utterances) {
         return Math.sqrt((double) utterances / (utterances - 1) * Math.max(0, squares));
     }
 
-    /** value +- z SE, unclipped. */
+    /** value +- z SE, unclipped, for a multiplier z chosen by the caller. */
     public Interval interval(double z) {
         double half = z * standardError();
         return new Interval(value - half, value + half);
+    }
+
+    /**
+     * docs/contract.md 2.1.1's interval at the two-sided {@code level}, unclipped: value +- t SE
+     * with t the Student quantile of m - 1 degrees of freedom ({@link CriticalValue}).
+     */
+    public Interval confidenceInterval(double level) {
+        return interval(CriticalValue.twoSided(level, utterances));
     }
 
     /**

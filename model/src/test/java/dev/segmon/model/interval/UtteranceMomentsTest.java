@@ -54,6 +54,22 @@ class UtteranceMomentsTest {
         assertEquals(Math.sqrt(0.0156), m.estimate(Measure.OVER_SEGMENTATION).standardError(), 1e-15);
     }
 
+    /**
+     * The interval of docs/contract.md 2.1.1 uses Student t with m - 1 = 2 degrees of freedom:
+     * t_{0.975, 2} = sqrt(2 / (0.05 * 1.95) - 2) = 4.302652729749464 (Abramowitz and Stegun
+     * 26.7.4). Over-segmentation (SE^2 = 0.0156, above): -0.2 +- 4.302652729749464 *
+     * 0.12489995996796797 = -0.2 +- 0.5374011537017761; recall 0.6 +- 1.0748023074035522 clips
+     * to [0, 1].
+     */
+    @Test
+    void confidenceIntervalUsesTWithUtterancesMinusOneDegreesOfFreedom() {
+        Interval os = corpus().confidenceInterval(Measure.OVER_SEGMENTATION, 0.95);
+        assertEquals(-0.2 - 0.5374011537017761, os.lower(), 1e-14);
+        assertEquals(-0.2 + 0.5374011537017761, os.upper(), 1e-14);
+        assertEquals(new Interval(0, 1), corpus().confidenceInterval(Measure.RECALL, 0.95));
+        assertNull(UtteranceMoments.of(1, 2, 3).confidenceInterval(Measure.RECALL, 0.95));
+    }
+
     @Test
     void noIntervalForOneUtteranceOrAnEmptyDenominator() {
         assertNull(UtteranceMoments.of(1, 2, 3).estimate(Measure.RECALL));

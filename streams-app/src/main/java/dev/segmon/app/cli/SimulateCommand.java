@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
         subcommands = SimulateEarlyCommand.class,
         description = {
             "Simulates monitored streams whose utterances differ in quality and measures: coverage of the 95 %% intervals",
-            "(and of the naive Wilson interval), false alarms per day of SegmonCandidateWorseThanBaseline,",
+            "(Student t with m - 1 degrees of freedom, beside the normal quantile and the naive Wilson interval), also on",
+            "small windows of 20, 40 and 360 utterances under three generating models, false alarms per day of SegmonCandidateWorseThanBaseline,",
             "SegmonF1BelowBaselineAnytime and SegmonF1BelowBaseline checked every 30 s, and their median time to fire",
             "after 2- and 5-point recall drops at 2 reference boundaries per second."})
 public final class SimulateCommand implements Callable<Integer> {
@@ -42,6 +43,10 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--window-utterances", paramLabel = "N", defaultValue = "360",
             description = "Utterances per coverage window (default ${DEFAULT-VALUE}: one hour at 2 reference boundaries/s).")
     int windowUtterances;
+
+    @Option(names = "--small-windows", paramLabel = "N", defaultValue = "4000",
+            description = "Windows per small-window case: 20, 40 and 360 utterances under three generating models (default ${DEFAULT-VALUE}; 0 skips them).")
+    int smallWindows;
 
     @Option(names = "--days", paramLabel = "N", defaultValue = "1000", description = "Simulated A/A days (default ${DEFAULT-VALUE}).")
     int days;
@@ -65,14 +70,25 @@ public final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (beta.length != 2 || beta[0] < 1 || beta[1] < 1 || windows < 1 || days < 1 || runs < 1 || capHours < 1
-                || windowUtterances < 2) {
+                || windowUtterances < 2 || smallWindows < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--beta needs two shapes >= 1; --windows, --days, --runs, --cap-hours >= 1; --window-utterances >= 2");
+                    "--beta needs two shapes >= 1; --windows, --days, --runs, --cap-hours >= 1; --window-utterances >= 2;"
+                            + " --small-windows >= 0");
         }
         long started = System.nanoTime();
         StreamModel model = new StreamModel(beta[0], beta[1]);
         SplittableRandom rnd = new SplittableRandom(seed);
-        Coverage.Result coverage = Coverage.run(model, windows, windowUtterances, 2_000_000, rnd.nextLong());
+        Coverage.Result coverage = Coverage.run(model, windows, windowUtterances, rnd.nextLong());
+        Map<Coverage.Case, Coverage.Result[]> small = new LinkedHashMap<>();
+        if (smallWindows > 0) {
+            for (Coverage.Case c : Coverage.SMALL_WINDOW_CASES) {
+                Coverage.Result[] row = new Coverage.Result[Coverage.SMALL_WINDOW_SIZES.length];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = Coverage.run(c.model(), smallWindows, Coverage.SMALL_WINDOW_SIZES[i], rnd.nextLong());
+                }
+                small.put(c, row);
+            }
+        }
         AlarmDays alarms = new AlarmDays(model);
         double[] falseAlarms = alarms.falseAlarmDays(days, rnd.split());
         double[] two = alarms.medianMinutesToFire(0.02, runs, capHours, rnd.split());
@@ -86,12 +102,33 @@ public final class SimulateCommand implements Callable<Integer> {
         cov.put("utterances_per_window", coverage.utterancesPerWindow());
         for (Measure m : Measure.values()) {
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("true_value", m == Measure.OVER_SEGMENTATION ? coverage.truth().get(m) - 1 : coverage.truth().get(m));
-            row.put("utterance_level", coverage.utteranceLevel().get(m));
+            row.put("true_value", coverage.truth().get(m));
+            row.put("utterance_level", coverage.t().get(m));
+            row.put("normal", coverage.normal().get(m));
             row.put("wilson", coverage.wilson().get(m));
             cov.put(m.key(), row);
         }
         out.put("coverage", cov);
+        java.util.List<Object> cases = new java.util.ArrayList<>();
+        small.forEach((c, results) -> {
+            for (Coverage.Result r : results) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("model", c.name());
+                row.put("beta", new double[] {c.a(), c.b()});
+                row.put("reference_boundaries", new int[] {c.minRef(), c.maxRef()});
+                row.put("utterances_per_window", r.utterancesPerWindow());
+                row.put("windows", r.windows());
+                for (Measure m : Measure.values()) {
+                    Map<String, Object> cell = new LinkedHashMap<>();
+                    cell.put("true_value", r.truth().get(m));
+                    cell.put("t", r.t().get(m));
+                    cell.put("normal", r.normal().get(m));
+                    row.put(m.key(), cell);
+                }
+                cases.add(row);
+            }
+        });
+        out.put("small_window_coverage", cases);
         Map<String, Object> fa = new LinkedHashMap<>();
         fa.put("days", days);
         fa.put("nominal", AnytimeRules.ALPHA_PER_DAY);
@@ -116,11 +153,26 @@ public final class SimulateCommand implements Callable<Integer> {
             return SegmonCommand.EXIT_OK;
         }
         Table t = new Table();
-        t.text("coverage of 95 % intervals", windows + " windows of " + windowUtterances + " utterances");
+        t.text("coverage of 95 % intervals", windows + " windows of " + windowUtterances + " utterances, " + model.describe());
         for (Measure m : Measure.values()) {
             Double wil = coverage.wilson().get(m);
-            t.text("  " + m.key(), String.format(Locale.ROOT, "utterance-level %.2f %%   Wilson %s",
-                    100 * coverage.utteranceLevel().get(m), wil == null ? "n/a" : String.format(Locale.ROOT, "%.2f %%", 100 * wil)));
+            t.text("  " + m.key(), String.format(Locale.ROOT, "t %.2f %%   normal %.2f %%   Wilson %s",
+                    100 * coverage.t().get(m), 100 * coverage.normal().get(m),
+                    wil == null ? "n/a" : String.format(Locale.ROOT, "%.2f %%", 100 * wil)));
+        }
+        if (!small.isEmpty()) {
+            t.text("small windows: t / normal", smallWindows + " windows per case");
+            small.forEach((c, results) -> {
+                t.text("  " + c.name(), c.model().describe());
+                for (Coverage.Result r : results) {
+                    StringBuilder line = new StringBuilder();
+                    for (Measure m : Measure.values()) {
+                        line.append(String.format(Locale.ROOT, "%s %5.2f / %5.2f   ", m == Measure.PRECISION ? "P" : m == Measure.RECALL
+                                ? "R" : m == Measure.F1 ? "F1" : "OS", 100 * r.t().get(m), 100 * r.normal().get(m)));
+                    }
+                    t.text("    " + r.utterancesPerWindow() + " utterances", line.toString().strip());
+                }
+            });
         }
         t.text("false-alarm days (A/A)", days + " days checked every 30 s, nominal 1 %");
         t.text("median time to fire", "recall drop 2 / 5 points, " + runs + " runs each, capped at " + capHours + " h");

@@ -6,7 +6,6 @@ import dev.segmon.app.state.Keys.PairTier;
 import dev.segmon.model.interval.Estimate;
 import dev.segmon.model.interval.Interval;
 import dev.segmon.model.interval.Measure;
-import dev.segmon.model.interval.NormalQuantile;
 import dev.segmon.model.interval.PairedMeasure;
 import dev.segmon.model.interval.PairedMoments;
 import dev.segmon.model.interval.PairedMoments.Component;
@@ -32,12 +31,13 @@ import java.util.function.ToLongFunction;
  * moment stores at scrape time like {@link StoreMetrics}: the moment counters per model and tier
  * and per comparison, and gauges of the 95 % intervals over the {@code cumulative} and
  * {@code 5m} windows. Every interval comes from {@link UtteranceMoments#estimate} and
- * {@link PairedMoments#estimate}; one without an estimate (fewer than two utterances, an empty
+ * {@link PairedMoments#estimate} with {@link Estimate#confidenceInterval} (the code of
+ * {@code eval boundaries --confidence}); one without an estimate (fewer than two utterances, an empty
  * denominator) is left out.
  */
 public final class IntervalMetrics implements MultiCollector {
-    /** The two-sided 95 % level of the gauges, as the recording rules. */
-    private static final double Z = NormalQuantile.twoSided(0.95);
+    /** The two-sided level of the gauges, as the recording rules (Student t, m - 1 degrees of freedom). */
+    private static final double LEVEL = 0.95;
 
     /** Counter name (without _total) -> the moment it exports. */
     private static final Map<String, ToLongFunction<UtteranceMoments>> MOMENTS = new LinkedHashMap<>();
@@ -136,7 +136,7 @@ public final class IntervalMetrics implements MultiCollector {
                 Estimate e = estimate.apply(window.equals(Points.SLIDING) ? recent.getOrDefault(series, zero) : total);
                 if (e != null) {
                     Labels l = labels.apply(series).add("window", window);
-                    Interval i = clip.apply(e.interval(Z));
+                    Interval i = clip.apply(e.confidenceInterval(LEVEL));
                     Points.gauge(value, l, e.value());
                     Points.gauge(lower, l, i.lower());
                     Points.gauge(upper, l, i.upper());

@@ -7,38 +7,52 @@ import dev.segmon.model.interval.Measure;
 import dev.segmon.model.interval.NormalQuantile;
 import dev.segmon.model.interval.UtteranceMoments;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Coverage of the 95 % utterance-level intervals (docs/contract.md 2.1.1) over independent
- * windows of simulated utterances, beside the naive binomial (Wilson) interval that treats every
- * boundary as an independent trial. The true value of each measure is a ratio of expectations,
- * estimated once from a large sample of the same model.
+ * Coverage of the 95 % utterance-level intervals (docs/contract.md 2.1.1: Student t with m - 1
+ * degrees of freedom) over independent windows of simulated utterances, beside the same
+ * linearised interval with the normal quantile and the naive binomial (Wilson) interval that
+ * treats every boundary as an independent trial. The true value of each measure is a ratio of
+ * expectations, exact from the model ({@link StreamModel#truth}).
  */
 public final class Coverage {
     static final double LEVEL = 0.95;
 
-    /** Coverage per measure; Wilson is null for over-segmentation (not a proportion). */
-    public record Result(int windows, int utterancesPerWindow, Map<Measure, Double> utteranceLevel,
+    /** The small-window cases: generating models, each looked at through windows of these sizes. */
+    public static final List<Case> SMALL_WINDOW_CASES = List.of(
+            new Case("uniform", 1, 1, 10, 120), new Case("skewed", 2, 0.5, 10, 120), new Case("lengths", 2, 0.5, 1, 120));
+    public static final int[] SMALL_WINDOW_SIZES = {20, 40, 360};
+
+    /** A generating model: per-utterance hit probability ~ Beta(a, b), n_ref uniform in [minRef, maxRef]. */
+    public record Case(String name, double a, double b, int minRef, int maxRef) {
+        public StreamModel model() {
+            return new StreamModel(a, b, minRef, maxRef);
+        }
+    }
+
+    /**
+     * Coverage per measure of the t interval (the product's), of the same interval with the
+     * normal quantile, and of Wilson's (null for over-segmentation, not a proportion).
+     */
+    public record Result(int windows, int utterancesPerWindow, Map<Measure, Double> t, Map<Measure, Double> normal,
             Map<Measure, Double> wilson, Map<Measure, Double> truth) {
     }
 
     private Coverage() {
     }
 
-    public static Result run(StreamModel model, int windows, int perWindow, int truthUtterances, long seed) {
+    public static Result run(StreamModel model, int windows, int perWindow, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        UtteranceMoments big = UtteranceMoments.ZERO;
-        for (int i = 0; i < truthUtterances; i++) {
-            big = big.plus(UtteranceMoments.of(model.score(model.utterance(rnd), 1, rnd)));
-        }
         Map<Measure, Double> truth = new EnumMap<>(Measure.class);
         for (Measure m : Measure.values()) {
-            truth.put(m, big.estimate(m).value());
+            truth.put(m, model.truth(m));
         }
         double z = NormalQuantile.twoSided(LEVEL);
         Map<Measure, Integer> covered = new EnumMap<>(Measure.class);
+        Map<Measure, Integer> normalCovered = new EnumMap<>(Measure.class);
         Map<Measure, Integer> wilsonCovered = new EnumMap<>(Measure.class);
         for (int w = 0; w < windows; w++) {
             UtteranceMoments window = UtteranceMoments.ZERO;
@@ -47,23 +61,29 @@ public final class Coverage {
                 window = window.plus(UtteranceMoments.of(c));
             }
             for (Measure m : Measure.values()) {
+                double truthValue = truth.get(m);
                 Estimate e = window.estimate(m);
-                if (e != null && m.clip(e.interval(z)).contains(truth.get(m))) {
+                if (e != null && m.clip(e.confidenceInterval(LEVEL)).contains(truthValue)) {
                     covered.merge(m, 1, Integer::sum);
                 }
+                if (e != null && m.clip(e.interval(z)).contains(truthValue)) {
+                    normalCovered.merge(m, 1, Integer::sum);
+                }
                 Interval naive = wilson(window, m, z);
-                if (naive != null && naive.contains(truth.get(m))) {
+                if (naive != null && naive.contains(truthValue)) {
                     wilsonCovered.merge(m, 1, Integer::sum);
                 }
             }
         }
-        Map<Measure, Double> level = new EnumMap<>(Measure.class);
+        Map<Measure, Double> t = new EnumMap<>(Measure.class);
+        Map<Measure, Double> normal = new EnumMap<>(Measure.class);
         Map<Measure, Double> naive = new EnumMap<>(Measure.class);
         for (Measure m : Measure.values()) {
-            level.put(m, covered.getOrDefault(m, 0) / (double) windows);
+            t.put(m, covered.getOrDefault(m, 0) / (double) windows);
+            normal.put(m, normalCovered.getOrDefault(m, 0) / (double) windows);
             naive.put(m, m == Measure.OVER_SEGMENTATION ? null : wilsonCovered.getOrDefault(m, 0) / (double) windows);
         }
-        return new Result(windows, perWindow, level, naive, truth);
+        return new Result(windows, perWindow, t, normal, naive, truth);
     }
 
     /**

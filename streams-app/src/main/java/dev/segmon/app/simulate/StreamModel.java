@@ -1,10 +1,12 @@
 package dev.segmon.app.simulate;
 
 import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.interval.Measure;
 import java.util.SplittableRandom;
 
 /**
- * Simulated utterances whose quality differs: n_ref uniform in [5, 35] (mean 20), each model's
+ * Simulated utterances whose quality differs: n_ref uniform in [5, 35] (mean 20; other ranges
+ * for the small-window cases of {@link Coverage}), each model's
  * n_hyp = n_ref + a uniform offset in [-3, 3] (at least 1), and a per-utterance hit probability
  * p ~ Beta(a, b) shared by the models scored on it (the audio is hard or easy for both). A model
  * hits Binomial(min(n_ref, n_hyp), p * keep) boundaries, where keep &lt; 1 lowers its recall.
@@ -16,10 +18,31 @@ public final class StreamModel {
     static final int OFFSET = 3;
     private final double a;
     private final double b;
+    private final int minRef;
+    private final int maxRef;
 
     public StreamModel(double a, double b) {
+        this(a, b, MIN_REF, MAX_REF);
+    }
+
+    /** Hit probability ~ Beta(a, b) (a, b &gt; 0), n_ref uniform in [minRef, maxRef]. */
+    public StreamModel(double a, double b, int minRef, int maxRef) {
+        if (!(a > 0 && b > 0) || minRef < 1 || maxRef < minRef) {
+            throw new IllegalArgumentException("need a, b > 0 and 1 <= minRef <= maxRef");
+        }
         this.a = a;
         this.b = b;
+        this.minRef = minRef;
+        this.maxRef = maxRef;
+    }
+
+    /** "Beta(a,b), n_ref lo-hi", for reports. */
+    public String describe() {
+        return String.format(java.util.Locale.ROOT, "Beta(%s,%s), n_ref %d-%d", num(a), num(b), minRef, maxRef);
+    }
+
+    private static String num(double x) {
+        return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
     }
 
     /** One utterance: its reference count and hit probability, shared by the models. */
@@ -27,7 +50,7 @@ public final class StreamModel {
     }
 
     public Utterance utterance(SplittableRandom rnd) {
-        int r = MIN_REF + rnd.nextInt(MAX_REF - MIN_REF + 1);
+        int r = minRef + rnd.nextInt(maxRef - minRef + 1);
         return new Utterance(r, beta(rnd));
     }
 
@@ -47,15 +70,34 @@ public final class StreamModel {
 
     /** The true recall of a model with hit-probability factor keep (ratio of expectations). */
     public double recall(double keep) {
+        return truth(Measure.RECALL) * keep;
+    }
+
+    /**
+     * The true value of a measure for one model (keep = 1), a ratio of expectations, exact from
+     * the distributions: r and the offset are uniform and independent of p, so E[h] =
+     * E[min(r, y)] E[p] with E[p] = a / (a + b). Precision E[h]/E[y], recall E[h]/E[r], F1
+     * 2E[h]/(E[y] + E[r]), over-segmentation E[y]/E[r] - 1.
+     */
+    public double truth(Measure measure) {
         double min = 0;
         double ref = 0;
-        for (int r = MIN_REF; r <= MAX_REF; r++) {
+        double hyp = 0;
+        for (int r = minRef; r <= maxRef; r++) {
             for (int d = -OFFSET; d <= OFFSET; d++) {
-                min += Math.min(r, Math.max(1, r + d));
+                int y = Math.max(1, r + d);
+                min += Math.min(r, y);
                 ref += r;
+                hyp += y;
             }
         }
-        return min / ref * a / (a + b) * keep;
+        double hits = min * a / (a + b);
+        return switch (measure) {
+            case PRECISION -> hits / hyp;
+            case RECALL -> hits / ref;
+            case F1 -> 2 * hits / (hyp + ref);
+            case OVER_SEGMENTATION -> hyp / ref - 1;
+        };
     }
 
     /** The keep factor that lowers recall by {@code points} (e.g. 0.02). */
@@ -68,8 +110,14 @@ public final class StreamModel {
         return x / (x + gamma(b, rnd));
     }
 
-    /** Marsaglia and Tsang (2000), "A simple method for generating gamma variables", shape >= 1. */
+    /**
+     * Marsaglia and Tsang (2000), "A simple method for generating gamma variables", ACM TOMS
+     * 26(3): 363-372; for shape &lt; 1 their boost (section 6): Gamma(shape + 1) U^(1/shape).
+     */
     private static double gamma(double shape, SplittableRandom rnd) {
+        if (shape < 1) {
+            return gamma(shape + 1, rnd) * Math.pow(rnd.nextDouble(), 1 / shape);
+        }
         double d = shape - 1.0 / 3;
         double c = 1 / Math.sqrt(9 * d);
         while (true) {

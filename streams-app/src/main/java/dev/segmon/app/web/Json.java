@@ -9,7 +9,6 @@ import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScores;
 import dev.segmon.model.interval.Interval;
 import dev.segmon.model.interval.Measure;
-import dev.segmon.model.interval.NormalQuantile;
 import dev.segmon.model.interval.UtteranceMoments;
 import java.time.Instant;
 import java.util.List;
@@ -20,7 +19,7 @@ final class Json {
     static final ObjectMapper MAPPER = dev.segmon.app.wire.Json.MAPPER;
 
     /** Two-sided 95 %, the level of the interval gauges on /metrics. */
-    static final double Z = NormalQuantile.twoSided(0.95);
+    static final double LEVEL = 0.95;
 
     /**
      * The moment sums' keys in the window's {@code moments} object, in {@link UtteranceMoments}'
@@ -44,7 +43,7 @@ final class Json {
      * (null where a denominator is zero), so that the page never derives a ratio itself; the
      * minute's moment sums ({@code moments}) and, from them, each measure's 95 % interval over
      * the utterances closed in the minute, {@code <measure>_low} and {@code <measure>_high}
-     * ({@link UtteranceMoments#interval}; null without an estimate, e.g. fewer than two
+     * ({@link UtteranceMoments#confidenceInterval}; null without an estimate, e.g. fewer than two
      * utterances). Called on minutes already summed across tasks and instances: intervals are
      * derived from summed moments, never added.
      */
@@ -63,7 +62,7 @@ final class Json {
         n.put("os", s.overSegmentation());
         n.put("r_value", s.rValue());
         for (Measure m : Measure.values()) {
-            Interval i = w.moments().interval(m, Z);
+            Interval i = w.moments().confidenceInterval(m, LEVEL);
             n.put(m.key() + "_low", i == null ? null : i.lower());
             n.put(m.key() + "_high", i == null ? null : i.upper());
         }

@@ -14,6 +14,7 @@ import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.interval.BoundaryIntervals;
+import dev.segmon.model.interval.CriticalValue;
 import dev.segmon.model.interval.Estimate;
 import dev.segmon.model.interval.Interval;
 import dev.segmon.model.interval.Measure;
@@ -41,7 +42,7 @@ import org.junit.jupiter.api.Test;
 class LiveIntervalsTest {
     private static final String A = "asr-a";
     private static final String B = "asr-b";
-    private static final double Z = 1.959963984540054; // two-sided 95 % normal quantile (R: qnorm(0.975))
+    private static final double LEVEL = 0.95;
     private static final long MINUTE = 60_000;
 
     /** One utterance of a phase: each model's offline counts; null reference when none was sent. */
@@ -164,7 +165,7 @@ class LiveIntervalsTest {
                 continue;
             }
             assertNotNull(e, where + " " + m);
-            Interval got = m.clip(e.interval(Z));
+            Interval got = m.clip(e.confidenceInterval(LEVEL));
             assertEquals(expected.get(m).lower(), got.lower(), 1e-12, where + " " + m);
             assertEquals(expected.get(m).upper(), got.upper(), 1e-12, where + " " + m);
         }
@@ -216,7 +217,8 @@ class LiveIntervalsTest {
                 };
                 q += z * z;
             }
-            double half = Z * Math.sqrt(pairs.size() / (pairs.size() - 1.0) * q);
+            // Student t with m - 1 degrees of freedom (CriticalValueTest holds it to R's qt).
+            double half = CriticalValue.twoSided(LEVEL, pairs.size()) * Math.sqrt(pairs.size() / (pairs.size() - 1.0) * q);
             double lower = d - half, upper = d + half;
             if (m != PairedMeasure.OVER_SEGMENTATION) {
                 lower = Math.max(-1, lower);
@@ -224,7 +226,7 @@ class LiveIntervalsTest {
             }
             assertNotNull(e, where + " " + m);
             assertEquals(d, e.value(), 1e-12, where + " " + m);
-            Interval got = m.clip(e.interval(Z));
+            Interval got = m.clip(e.confidenceInterval(LEVEL));
             assertEquals(lower, got.lower(), 1e-12, where + " " + m);
             assertEquals(upper, got.upper(), 1e-12, where + " " + m);
         }

@@ -42,7 +42,9 @@ class PairedComparisonTest {
             // Sums: Hc 8, Yc 9, Hb 6, Yb 7, R 9.
             // Recall difference D = (8 - 6)/9 = 2/9; z_i = (hc_i - hb_i - D r_i)/R = (1 - 2/3)/9,
             // (1 - 2/3)/9, (0 - 2/3)/9 = 1/27, 1/27, -2/27; sum z^2 = 6/729; SE^2 = 3/2 * 6/729 = 1/81,
-            // SE = 1/9: 2/9 -+ 1.959963984540054/9 = [0.0044484461622162, 0.4399959982822282].
+            // SE = 1/9. Three pairs: Student t with 2 degrees of freedom, t_{0.975, 2} =
+            // sqrt(2/(0.05 * 1.95) - 2) = 4.302652729749464 (Abramowitz and Stegun 26.7.4):
+            // 2/9 -+ 4.302652729749464/9 = [-0.2558503033054960, 0.7002947477499404].
             // Over-segmentation difference (Yc - Yb)/R = 2/9; z_i = (yc_i - yb_i - 2/3)/9 = 1/27,
             // -2/27, 1/27: the same SE, the same interval.
             // u2 arrives model a first, the others model b first (either side may wait).
@@ -59,8 +61,8 @@ class PairedComparisonTest {
             String l = "baseline=\"b\",candidate=\"a\",tier=\"word\",window=\"cumulative\"";
             for (String m : new String[] {"recall", "over_segmentation"}) {
                 assertEquals(2.0 / 9, LiveIntervalsTest.gauge(s, "segmon_paired_" + m + "_difference_ratio", l), 1e-12, m);
-                assertEquals(0.0044484461622162, LiveIntervalsTest.gauge(s, "segmon_paired_" + m + "_difference_lower_ratio", l), 1e-12, m);
-                assertEquals(0.4399959982822282, LiveIntervalsTest.gauge(s, "segmon_paired_" + m + "_difference_upper_ratio", l), 1e-12, m);
+                assertEquals(-0.2558503033054960, LiveIntervalsTest.gauge(s, "segmon_paired_" + m + "_difference_lower_ratio", l), 1e-12, m);
+                assertEquals(0.7002947477499404, LiveIntervalsTest.gauge(s, "segmon_paired_" + m + "_difference_upper_ratio", l), 1e-12, m);
             }
             String c = "baseline=\"b\",candidate=\"a\",tier=\"word\"";
             assertEquals(3.0, LiveIntervalsTest.gauge(s, "segmon_paired_utterances_total", c));

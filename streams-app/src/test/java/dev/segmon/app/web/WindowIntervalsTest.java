@@ -20,8 +20,11 @@ import org.junit.jupiter.api.Test;
  * the instances must have added moments and derived the interval after the sum.
  */
 class WindowIntervalsTest {
-    /** The 0.975 quantile of the standard normal (published tables: 1.959963985). */
-    private static final double Z = 1.959963984540054;
+    /**
+     * Three utterances: the 0.975 quantile of Student t with m - 1 = 2 degrees of freedom, in closed
+     * form sqrt(2 / (0.05 * 1.95) - 2) (Abramowitz and Stegun 26.7.4; tables: 4.303).
+     */
+    private static final double T = Math.sqrt(2 / (0.05 * 1.95) - 2);
     private static final long MINUTE = 1_700_000_040_000L; // a whole minute, ms
     private static final String START = "2023-11-14T22:14:00Z";
 
@@ -71,8 +74,8 @@ class WindowIntervalsTest {
     }
 
     private static void assertInterval(JsonNode w, String measure, double value, double se, double min, double max) {
-        assertEquals(Math.max(min, value - Z * se), w.get(measure + "_low").asDouble(), 1e-12, measure + " low");
-        assertEquals(Math.min(max, value + Z * se), w.get(measure + "_high").asDouble(), 1e-12, measure + " high");
+        assertEquals(Math.max(min, value - T * se), w.get(measure + "_low").asDouble(), 1e-12, measure + " low");
+        assertEquals(Math.min(max, value + T * se), w.get(measure + "_high").asDouble(), 1e-12, measure + " high");
     }
 
     private static JsonNode window(String base) throws Exception {
