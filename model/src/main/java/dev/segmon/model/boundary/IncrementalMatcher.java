@@ -25,12 +25,19 @@ import java.util.function.LongConsumer;
  * <p>State: the undecided hypothesis boundaries (sorted), the hypothesis side's max seen and
  * completeness, the cursor into the reference (how many reference boundaries are decided) and
  * the decided counts. Mutable; {@link #advance} returns the counts it decided.
+ *
+ * <p>The undecided boundaries are the window {@code [from, to)} of a buffer that grows by
+ * doubling: a boundary later than every undecided one (the usual case: a decoder sends its
+ * boundaries in order) is appended in amortised constant time, and deciding moves {@code from}.
+ * A copy of the whole list per boundary made an utterance of W boundaries cost O(W²).
  */
 public final class IncrementalMatcher {
     /** "Nothing seen yet" for a side's max seen time. */
     public static final long UNSEEN = Long.MIN_VALUE;
 
     private long[] pending;
+    private int from;
+    private int to;
     private long hypMaxSeen;
     private boolean hypComplete;
     private int refCursor;
@@ -45,6 +52,8 @@ public final class IncrementalMatcher {
     /** Restores a state (from a state store). */
     public IncrementalMatcher(long[] pending, long hypMaxSeen, boolean hypComplete, int refCursor, long hits, long hypDecided) {
         this.pending = pending.clone();
+        this.from = 0;
+        this.to = pending.length;
         this.hypMaxSeen = hypMaxSeen;
         this.hypComplete = hypComplete;
         this.refCursor = refCursor;
@@ -71,16 +80,23 @@ public final class IncrementalMatcher {
         if (hypMaxSeen != UNSEEN && time < hypMaxSeen - disorderMicros) {
             return Admission.LATE;
         }
-        int at = Arrays.binarySearch(pending, time);
+        int at = to > from && time > pending[to - 1] ? -(to + 1) : Arrays.binarySearch(pending, from, to, time);
         if (at >= 0) {
             return Admission.DUPLICATE;
         }
         int insert = -at - 1;
-        long[] grown = new long[pending.length + 1];
-        System.arraycopy(pending, 0, grown, 0, insert);
-        grown[insert] = time;
-        System.arraycopy(pending, insert, grown, insert + 1, pending.length - insert);
-        pending = grown;
+        if (to == pending.length) {
+            // Full: compact to the front and double, so appends cost amortised constant time.
+            long[] grown = new long[Math.max(8, 2 * (to - from))];
+            System.arraycopy(pending, from, grown, 0, to - from);
+            insert -= from;
+            to -= from;
+            from = 0;
+            pending = grown;
+        }
+        System.arraycopy(pending, insert, pending, insert + 1, to - insert);
+        pending[insert] = time;
+        to++;
         hypMaxSeen = hypMaxSeen == UNSEEN ? time : Math.max(hypMaxSeen, time);
         return Admission.ACCEPTED;
     }
@@ -108,15 +124,16 @@ public final class IncrementalMatcher {
         int i = 0;
         long newHits = 0;
         int refStart = refCursor;
-        while (i < pending.length || refCursor < reference.length) {
-            long h = i < pending.length ? pending[i] : Long.MAX_VALUE;
+        int n = to - from;
+        while (i < n || refCursor < reference.length) {
+            long h = i < n ? pending[from + i] : Long.MAX_VALUE;
             long r = refCursor < reference.length ? reference[refCursor] : Long.MAX_VALUE;
             long x = Math.min(h, r);
             // x + w < T, written so that it cannot overflow at T = Long.MIN_VALUE / x near MAX.
             if (t == Long.MIN_VALUE || x >= t - toleranceMicros) {
                 break;
             }
-            if (i < pending.length && refCursor < reference.length && Math.abs(h - r) <= toleranceMicros) {
+            if (i < n && refCursor < reference.length && Math.abs(h - r) <= toleranceMicros) {
                 newHits++;
                 onHit.accept(h - r);
                 i++;
@@ -127,9 +144,7 @@ public final class IncrementalMatcher {
                 refCursor++;
             }
         }
-        if (i > 0) {
-            pending = Arrays.copyOfRange(pending, i, pending.length);
-        }
+        from += i;
         hits += newHits;
         hypDecided += i;
         return BoundaryCounts.oneToOne(refCursor - refStart, i, newHits);
@@ -137,7 +152,7 @@ public final class IncrementalMatcher {
 
     /** Whether every boundary is decided given a reference of {@code referenceLength} complete boundaries. */
     public boolean drained(int referenceLength) {
-        return pending.length == 0 && refCursor == referenceLength;
+        return to == from && refCursor == referenceLength;
     }
 
     /** Counts decided so far (reference boundaries passed, hypothesis boundaries passed, hits). */
@@ -145,8 +160,14 @@ public final class IncrementalMatcher {
         return BoundaryCounts.oneToOne(refCursor, hypDecided, hits);
     }
 
+    /** The undecided hypothesis boundaries, sorted (a copy). */
     public long[] pending() {
-        return pending;
+        return Arrays.copyOfRange(pending, from, to);
+    }
+
+    /** How many hypothesis boundaries are undecided. */
+    public int pendingCount() {
+        return to - from;
     }
 
     public long hypMaxSeen() {

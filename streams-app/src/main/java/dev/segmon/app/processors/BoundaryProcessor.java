@@ -151,7 +151,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
             return;
         }
         // Words count in held units as times do (docs/contract.md 3.1: the limits extend to words).
-        if ((state == null ? 0 : state.matcher().pending().length + state.words().heldUnits()) + h.times().length
+        if ((state == null ? 0 : state.matcher().pendingCount() + state.words().heldUnits()) + h.times().length
                 + Transcripts.heldUnits(h.words()) > MAX_HELD_TIMES) {
             deadLetters.send(record, DeadLetterReason.TOO_LARGE, h.model(), h.tier(), "more than " + MAX_HELD_TIMES + " undecided boundaries");
             return;

@@ -55,7 +55,7 @@ public final class EstimateBook implements UtteranceBook {
         if (!d.usable()) {
             return;
         }
-        long n = m.hypDecided() + m.pending().length;
+        long n = m.hypDecided() + m.pendingCount();
         RateMoments one = RateMoments.of(n, d.seconds());
         ended.put(key, new Ended(n, d.seconds()));
         aggregates.add(key.series(), SeriesFigures.ofHypothesisRates(one), timestampMs);

@@ -9,10 +9,10 @@ import dev.segmon.model.boundary.Admission;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import dev.segmon.model.boundary.Micros;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import org.apache.kafka.streams.processor.api.Record;
 
 /**
@@ -52,22 +52,33 @@ final class Transcripts {
             return new Admitted(held, List.of());
         }
         long floor = m.hypMaxSeen() == IncrementalMatcher.UNSEEN ? Long.MIN_VALUE : m.hypMaxSeen() - disorderMicros;
-        List<Word> taken = new ArrayList<>();
-        Set<Word> seen = new HashSet<>();
-        TreeSet<Long> times = new TreeSet<>();
+        List<Word> taken = new ArrayList<>(h.words().size());
+        // A message usually carries one word: the set of those taken is made only for long ones.
+        Set<Word> seen = h.words().size() > 8 ? new HashSet<>() : null;
+        long[] times = new long[2 * h.words().size()];
+        int n = 0;
         for (Segment s : h.words()) {
             Word w = new Word(Micros.of(s.start()), Micros.of(s.end()), s.label());
             if (w.start() < floor) {
                 deadLetters.send(record, DeadLetterReason.LATE, h.model(), h.tier(), "word '" + s.label() + "' at " + s.start());
-            } else if (held.contains(w) || !seen.add(w)) {
+            } else if (held.contains(w) || (seen != null ? !seen.add(w) : taken.contains(w))) {
                 deadLetters.send(record, DeadLetterReason.DUPLICATE, h.model(), h.tier(), "word '" + s.label() + "' at " + s.start());
             } else {
                 taken.add(w);
-                times.add(w.start());
-                times.add(w.end());
+                times[n++] = w.start();
+                times[n++] = w.end();
             }
         }
-        for (long t : times) {
+        // The distinct times, ascending.
+        Arrays.sort(times, 0, n);
+        int distinct = 0;
+        for (int i = 0; i < n; i++) {
+            if (distinct == 0 || times[i] != times[distinct - 1]) {
+                times[distinct++] = times[i];
+            }
+        }
+        for (int i = 0; i < distinct; i++) {
+            long t = times[i];
             Admission a = m.offerHypothesis(t, disorderMicros);
             if (a == Admission.ACCEPTED) {
                 accepted.add(t);

@@ -3,6 +3,7 @@ package dev.segmon.app.state;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -105,6 +106,24 @@ final class Figures {
         m.forEach((k, v) -> out.put(k, part.decode(v)));
         return out;
     }
+
+    /**
+     * {@code m} as an unmodifiable sorted map, copied only when it is not one already: aggregates
+     * are rebuilt at every booking, and most of their maps are empty.
+     */
+    @SuppressWarnings("unchecked")
+    static <V> SortedMap<String, V> frozen(SortedMap<String, V> m) {
+        if (m.isEmpty()) {
+            return (SortedMap<String, V>) NO_ENTRIES;
+        }
+        if (m.getClass() == FROZEN_CLASS) {
+            return m;
+        }
+        return Collections.unmodifiableSortedMap(new TreeMap<>(m));
+    }
+
+    private static final SortedMap<String, Object> NO_ENTRIES = Collections.unmodifiableSortedMap(new TreeMap<>());
+    private static final Class<?> FROZEN_CLASS = NO_ENTRIES.getClass();
 
     static <V> SortedMap<String, V> addMaps(SortedMap<String, V> a, SortedMap<String, V> b, BinaryOperator<V> plus) {
         if (b.isEmpty()) {

@@ -41,8 +41,9 @@ public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor
      * closed, hasWords, parts, then the tail as a {@link HypothesisPart} (its version byte included).
      */
     public byte[] encode() {
-        byte[] t = tail.encode();
-        ByteBuffer out = Bytes.allocate(SIZE + t.length);
+        // The tail is written in place, not encoded apart and copied: a head is written per record.
+        byte[][] utf8 = WordCodec.utf8(tail.words());
+        ByteBuffer out = Bytes.allocate(SIZE + tail.encodedSize(utf8));
         out.putLong(hypMaxSeen);
         Bytes.putBoolean(out, hypComplete);
         out.putInt(refCursor);
@@ -53,7 +54,7 @@ public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor
         Bytes.putBoolean(out, closed);
         Bytes.putBoolean(out, hasWords);
         out.putInt(parts);
-        out.put(t);
+        tail.writeTo(out, utf8);
         return out.array();
     }
 

@@ -45,10 +45,21 @@ public record HypothesisPart(long[] times, List<Word> words) {
     /** Layout: times (count, longs), words (count, then per word start, end, UTF-8 length and bytes). */
     public byte[] encode() {
         byte[][] utf8 = WordCodec.utf8(words);
-        ByteBuffer out = Bytes.allocate(Bytes.longsSize(times) + WordCodec.size(utf8));
+        ByteBuffer out = ByteBuffer.allocate(encodedSize(utf8));
+        writeTo(out, utf8);
+        return out.array();
+    }
+
+    /** Bytes of {@link #encode()}, given the words' UTF-8 forms. */
+    int encodedSize(byte[][] utf8) {
+        return 1 + Bytes.longsSize(times) + WordCodec.size(utf8);
+    }
+
+    /** Writes {@link #encode()}'s bytes (version byte first) where a head carries its tail. */
+    void writeTo(ByteBuffer out, byte[][] utf8) {
+        out.put(Bytes.VERSION);
         Bytes.putLongs(out, times);
         WordCodec.put(out, words, utf8);
-        return out.array();
     }
 
     public static HypothesisPart decode(byte[] bytes) {

@@ -11,7 +11,6 @@ import dev.segmon.model.interval.PairedMoments;
 import dev.segmon.model.interval.UtteranceMoments;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.kafka.common.serialization.Serde;
@@ -28,7 +27,7 @@ public record MinuteFigures(MinuteCounts counts, UtteranceMoments moments, WordC
     public static final Serde<MinuteFigures> SERDE = StateSerde.of(MinuteFigures::encode, MinuteFigures::decode);
 
     public MinuteFigures {
-        paired = Collections.unmodifiableSortedMap(new TreeMap<>(paired));
+        paired = Figures.frozen(paired);
     }
 
     public MinuteFigures plus(MinuteFigures o) {

@@ -32,8 +32,8 @@ public record ReferenceHead(long maxSeen, boolean complete, long lastWallMs, lon
 
     /** Layout: maxSeen, complete, lastWallMs, lastRecordMs, hypothesized, hasLabels, parts, then the tail (its version byte included). */
     public byte[] encode() {
-        byte[] t = tail.encode();
-        ByteBuffer out = Bytes.allocate(SIZE + t.length);
+        byte[][] utf8 = WordCodec.utf8(tail.labels());
+        ByteBuffer out = Bytes.allocate(SIZE + tail.encodedSize(utf8));
         out.putLong(maxSeen);
         Bytes.putBoolean(out, complete);
         out.putLong(lastWallMs);
@@ -41,7 +41,7 @@ public record ReferenceHead(long maxSeen, boolean complete, long lastWallMs, lon
         Bytes.putBoolean(out, hypothesized);
         Bytes.putBoolean(out, hasLabels);
         out.putInt(parts);
-        out.put(t);
+        tail.writeTo(out, utf8);
         return out.array();
     }
 

@@ -34,11 +34,22 @@ public record ReferencePart(long[] times, long[] spans, List<Word> labels) {
     /** Layout: times (count, longs), spans (count, longs), labels as {@link HypothesisPart}'s words. */
     public byte[] encode() {
         byte[][] utf8 = WordCodec.utf8(labels);
-        ByteBuffer out = Bytes.allocate(Bytes.longsSize(times) + Bytes.longsSize(spans) + WordCodec.size(utf8));
+        ByteBuffer out = ByteBuffer.allocate(encodedSize(utf8));
+        writeTo(out, utf8);
+        return out.array();
+    }
+
+    /** Bytes of {@link #encode()}, given the labels' UTF-8 forms. */
+    int encodedSize(byte[][] utf8) {
+        return 1 + Bytes.longsSize(times) + Bytes.longsSize(spans) + WordCodec.size(utf8);
+    }
+
+    /** Writes {@link #encode()}'s bytes (version byte first) where a head carries its tail. */
+    void writeTo(ByteBuffer out, byte[][] utf8) {
+        out.put(Bytes.VERSION);
         Bytes.putLongs(out, times);
         Bytes.putLongs(out, spans);
         WordCodec.put(out, labels, utf8);
-        return out.array();
     }
 
     public static ReferencePart decode(byte[] bytes) {

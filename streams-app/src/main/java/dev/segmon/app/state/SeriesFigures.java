@@ -14,7 +14,6 @@ import dev.segmon.model.interval.PairedMoments;
 import dev.segmon.model.interval.UtteranceMoments;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.kafka.common.serialization.Serde;
@@ -45,8 +44,8 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
     public static final Serde<SeriesFigures> SERDE = StateSerde.of(SeriesFigures::encode, SeriesFigures::decode);
 
     public SeriesFigures {
-        refused = Collections.unmodifiableSortedMap(new TreeMap<>(refused));
-        paired = Collections.unmodifiableSortedMap(new TreeMap<>(paired));
+        refused = Figures.frozen(refused);
+        paired = Figures.frozen(paired);
     }
 
     public SeriesFigures plus(SeriesFigures o) {

@@ -15,27 +15,49 @@ import java.util.List;
  */
 public final class WordList {
     /** No transcript: the side carried no words. */
-    public static final WordList NONE = new WordList(false, new long[0], new long[0], new String[0]);
+    public static final WordList NONE = new WordList(false, new Buffer(0), 0, 0);
     /** A transcript with no word yet. */
-    public static final WordList EMPTY = new WordList(true, new long[0], new long[0], new String[0]);
+    public static final WordList EMPTY = new WordList(true, new Buffer(0), 0, 0);
 
-    private final boolean present;
-    private final long[] starts;
-    private final long[] ends;
-    private final String[] words;
+    /**
+     * The words of one or more lists: a list is the first {@code size} entries. A list whose size
+     * is what the buffer holds may append in place (the buffer grows by doubling), so a message
+     * that adds words after every held one costs its own words, not a copy of the transcript
+     * (which made an utterance of W words cost O(W²)); the lists made before see their own
+     * prefix, which never changes. Single-threaded, as the stream thread that holds the states.
+     */
+    private static final class Buffer {
+        long[] starts;
+        long[] ends;
+        String[] words;
+        int filled;
 
-    /** {@link #heldUnits()}, or -1 until asked. */
-    private long heldUnits;
+        Buffer(int capacity) {
+            starts = new long[capacity];
+            ends = new long[capacity];
+            words = new String[capacity];
+        }
 
-    private WordList(boolean present, long[] starts, long[] ends, String[] words) {
-        this(present, starts, ends, words, -1);
+        void ensure(int capacity) {
+            if (capacity > starts.length) {
+                int c = Math.max(capacity, 2 * starts.length);
+                starts = Arrays.copyOf(starts, c);
+                ends = Arrays.copyOf(ends, c);
+                words = Arrays.copyOf(words, c);
+            }
+        }
     }
 
-    private WordList(boolean present, long[] starts, long[] ends, String[] words, long heldUnits) {
+    private final boolean present;
+    private final Buffer buffer;
+    private final int size;
+    /** {@link #heldUnits()}. */
+    private final long heldUnits;
+
+    private WordList(boolean present, Buffer buffer, int size, long heldUnits) {
         this.present = present;
-        this.starts = starts;
-        this.ends = ends;
-        this.words = words;
+        this.buffer = buffer;
+        this.size = size;
         this.heldUnits = heldUnits;
     }
 
@@ -61,13 +83,13 @@ public final class WordList {
     }
 
     public int size() {
-        return words.length;
+        return size;
     }
 
     /** Whether this exact word (start, end, word) is held already. */
     public boolean contains(Word w) {
-        for (int i = lowerBound(w.start); i < starts.length && starts[i] == w.start; i++) {
-            if (ends[i] == w.end && words[i].equals(w.word)) {
+        for (int i = lowerBound(w.start); i < size && buffer.starts[i] == w.start; i++) {
+            if (buffer.ends[i] == w.end && buffer.words[i].equals(w.word)) {
                 return true;
             }
         }
@@ -76,10 +98,10 @@ public final class WordList {
 
     private int lowerBound(long start) {
         int lo = 0;
-        int hi = starts.length;
+        int hi = size;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (starts[mid] < start) {
+            if (buffer.starts[mid] < start) {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -88,88 +110,105 @@ public final class WordList {
         return lo;
     }
 
+    private Word at(int i) {
+        return new Word(buffer.starts[i], buffer.ends[i], buffer.words[i]);
+    }
+
     /**
      * This transcript with {@code more} words merged in order; present from now on. Words that come
      * after every word held (the usual case: a decoder sends its words in order) are appended
-     * without sorting what is held, so a message costs its own words and one array copy.
+     * (in place when this is the longest list of its buffer, see {@link Buffer}); others are merged
+     * into a new buffer.
      */
     public WordList plus(List<Word> more) {
         if (more.isEmpty()) {
             return present ? this : EMPTY;
         }
-        List<Word> added = new ArrayList<>(more);
-        added.sort(null);
-        int n = words.length;
-        if (n == 0 || added.get(0).compareTo(new Word(starts[n - 1], ends[n - 1], words[n - 1])) >= 0) {
-            long[] s = Arrays.copyOf(starts, n + added.size());
-            long[] e = Arrays.copyOf(ends, n + added.size());
-            String[] w = Arrays.copyOf(words, n + added.size());
-            long units = heldUnits();
+        List<Word> added = more.size() == 1 ? more : sorted(more);
+        long units = heldUnits;
+        for (Word x : added) {
+            units += x.heldUnits();
+        }
+        if (size == 0 || added.get(0).compareTo(at(size - 1)) >= 0) {
+            Buffer b = buffer;
+            if (size != b.filled || b == NONE.buffer || b == EMPTY.buffer) {
+                // Another list appended to this buffer already (or it is a shared constant): copy.
+                b = new Buffer(Math.max(8, 2 * (size + added.size())));
+                System.arraycopy(buffer.starts, 0, b.starts, 0, size);
+                System.arraycopy(buffer.ends, 0, b.ends, 0, size);
+                System.arraycopy(buffer.words, 0, b.words, 0, size);
+                b.filled = size;
+            }
+            b.ensure(size + added.size());
             for (int i = 0; i < added.size(); i++) {
                 Word x = added.get(i);
-                s[n + i] = x.start;
-                e[n + i] = x.end;
-                w[n + i] = x.word;
-                units += x.heldUnits();
+                b.starts[size + i] = x.start;
+                b.ends[size + i] = x.end;
+                b.words[size + i] = x.word;
             }
-            return new WordList(true, s, e, w, units);
+            b.filled = size + added.size();
+            return new WordList(true, b, b.filled, units);
         }
-        List<Word> all = new ArrayList<>(words.length + more.size());
-        for (int i = 0; i < words.length; i++) {
-            all.add(new Word(starts[i], ends[i], words[i]));
+        List<Word> all = new ArrayList<>(size + more.size());
+        for (int i = 0; i < size; i++) {
+            all.add(at(i));
         }
         all.addAll(more);
         all.sort(null);
-        long[] s = new long[all.size()];
-        long[] e = new long[all.size()];
-        String[] w = new String[all.size()];
-        for (int i = 0; i < s.length; i++) {
-            s[i] = all.get(i).start;
-            e[i] = all.get(i).end;
-            w[i] = all.get(i).word;
+        Buffer b = new Buffer(all.size());
+        for (int i = 0; i < all.size(); i++) {
+            b.starts[i] = all.get(i).start;
+            b.ends[i] = all.get(i).end;
+            b.words[i] = all.get(i).word;
         }
-        return new WordList(true, s, e, w);
+        b.filled = all.size();
+        return new WordList(true, b, b.filled, units);
+    }
+
+    private static List<Word> sorted(List<Word> words) {
+        List<Word> out = new ArrayList<>(words);
+        out.sort(null);
+        return out;
     }
 
     /** The words in transcript order, interned in {@code vocabulary} (one vocabulary for both sides). */
     public int[] tokens(Vocabulary vocabulary) {
-        int[] out = new int[words.length];
+        int[] out = new int[size];
         for (int i = 0; i < out.length; i++) {
-            out[i] = vocabulary.intern(words[i]);
+            out[i] = vocabulary.intern(buffer.words[i]);
         }
         return out;
     }
 
     /** The words in transcript order. */
     public List<String> words() {
-        return List.of(words);
+        return List.of(Arrays.copyOf(buffer.words, size));
     }
 
-    /** What the transcript costs in held state, in the units of {@link Word#heldUnits()} (computed once). */
+    /** What the transcript costs in held state, in the units of {@link Word#heldUnits()}. */
     public long heldUnits() {
-        if (heldUnits < 0) {
-            long n = 0;
-            for (int i = 0; i < words.length; i++) {
-                n += new Word(starts[i], ends[i], words[i]).heldUnits();
-            }
-            heldUnits = n;
-        }
         return heldUnits;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof WordList l && present == l.present && Arrays.equals(starts, l.starts)
-                && Arrays.equals(ends, l.ends) && Arrays.equals(words, l.words);
+        return o instanceof WordList l && present == l.present && size == l.size
+                && Arrays.equals(buffer.starts, 0, size, l.buffer.starts, 0, size)
+                && Arrays.equals(buffer.ends, 0, size, l.buffer.ends, 0, size)
+                && Arrays.equals(buffer.words, 0, size, l.buffer.words, 0, size);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(starts) * 31 + Arrays.hashCode(words) + (present ? 1 : 0);
+        int h = present ? 1 : 0;
+        for (int i = 0; i < size; i++) {
+            h = 31 * (31 * h + Long.hashCode(buffer.starts[i])) + buffer.words[i].hashCode();
+        }
+        return h;
     }
 
     @Override
     public String toString() {
-        return present ? String.join(" ", words) : "(none)";
+        return present ? String.join(" ", words()) : "(none)";
     }
 }

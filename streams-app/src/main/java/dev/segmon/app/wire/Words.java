@@ -26,7 +26,16 @@ public final class Words {
             all[2 * i] = words.get(i).start();
             all[2 * i + 1] = words.get(i).end();
         }
-        return Arrays.stream(all).sorted().distinct().toArray();
+        // Sorted, then repeats dropped in place: a DoubleStream's distinct() boxes every value into
+        // a hash set, which cost 5 % of the stream thread with one word per message.
+        Arrays.sort(all);
+        int n = 0;
+        for (int i = 0; i < all.length; i++) {
+            if (n == 0 || Double.compare(all[i], all[n - 1]) != 0) {
+                all[n++] = all[i];
+            }
+        }
+        return Arrays.copyOf(all, n);
     }
 
     /** A sorted copy (see {@link #ORDER}). */
