@@ -35,6 +35,7 @@ public final class IncrementalMatcher {
     /** "Nothing seen yet" for a side's max seen time. */
     public static final long UNSEEN = Long.MIN_VALUE;
 
+    private static final long[] NONE = new long[0];
     private long[] pending;
     private int from;
     private int to;
@@ -145,6 +146,12 @@ public final class IncrementalMatcher {
             }
         }
         from += i;
+        if (from == to && pending.length > 0) {
+            // Nothing undecided: let the buffer go (a closed utterance's matcher is kept for a while).
+            pending = NONE;
+            from = 0;
+            to = 0;
+        }
         hits += newHits;
         hypDecided += i;
         return BoundaryCounts.oneToOne(refCursor - refStart, i, newHits);

@@ -43,8 +43,14 @@ import org.apache.kafka.streams.state.KeyValueStore;
 public final class BoundaryProcessor implements Processor<byte[], byte[], Object, Object> {
     /** How often changed minute windows are emitted (wall clock). */
     static final java.time.Duration WINDOW_EMIT_INTERVAL = java.time.Duration.ofSeconds(1);
-    /** Most decoded values each view keeps: the utterances open at once in one task, with room. */
-    static final int DECODED_ENTRIES = 4096;
+    /**
+     * Most decoded states each view keeps (per kind of state and task): the utterances open at
+     * once in one task, with room. A state past it is rebuilt from its head and parts when next
+     * needed. With words the decoded states were the largest part of the heap after GC in a soak
+     * (a reference holds its boundaries and labels, and a decoded head its tail): 4 096 per view
+     * kept 90-104 MiB (docs/performance.md).
+     */
+    static final int DECODED_ENTRIES = 1024;
     /**
      * Most entries one task's {@link ExpiryIndex} holds (~100 bytes each, so ~100 MB). Past it the
      * task falls back to a full pass over its states each expiry interval (slow with that many,

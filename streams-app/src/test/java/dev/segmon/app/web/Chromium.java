@@ -166,9 +166,20 @@ final class Chromium implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         socket.abort();
+        // Its renderer and helper processes too: they may still write to the profile directory
+        // after the browser process has exited, and a test's temporary directory is deleted next.
+        java.util.List<ProcessHandle> helpers = process.descendants().toList();
         process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroyForcibly();
+        }
+        for (ProcessHandle h : helpers) {
+            h.destroy();
+            try {
+                h.onExit().get(5, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                h.destroyForcibly();
+            }
         }
     }
 
