@@ -9,6 +9,8 @@ import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.IntervalMetrics;
 import dev.segmon.app.metrics.StoreMetrics;
 import dev.segmon.app.state.IntervalState;
+import dev.segmon.app.state.ChangeState;
+import dev.segmon.app.metrics.ChangeMetrics;
 import dev.segmon.app.metrics.WordMetrics;
 import dev.segmon.app.state.WordState;
 import dev.segmon.app.state.EstimateView;
@@ -54,6 +56,7 @@ public final class Monitor implements AutoCloseable {
     private final IntervalState intervals;
     private final WordState words;
     private final EstimateView estimates;
+    private final ChangeState changes;
     private final CountDownLatch running = new CountDownLatch(1);
     private volatile KafkaStreamsMetrics streamsMetrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -98,6 +101,7 @@ public final class Monitor implements AutoCloseable {
             this.intervals = new IntervalState(stores);
             this.words = new WordState(stores);
             this.estimates = new EstimateView(stores);
+            this.changes = new ChangeState(stores, config.detector());
             WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry()).forEach(server::handle);
         } catch (RuntimeException e) {
             if (contact != null) {
@@ -119,7 +123,7 @@ public final class Monitor implements AutoCloseable {
         // Every segmon_* family, in the full registry and in the segmon-only one (see MetricsServer).
         for (MultiCollector c : List.of(new StoreMetrics(state, System::currentTimeMillis),
                 new IntervalMetrics(intervals, System::currentTimeMillis), new WordMetrics(words, System::currentTimeMillis),
-                new EstimateMetrics(estimates, System::currentTimeMillis),
+                new EstimateMetrics(estimates, System::currentTimeMillis), new ChangeMetrics(changes),
                 new ContactMetrics(() -> contact.ageSeconds(System.currentTimeMillis())))) {
             registry.getPrometheusRegistry().register(c);
             own.getPrometheusRegistry().register(c);
@@ -196,6 +200,10 @@ public final class Monitor implements AutoCloseable {
     }
 
     /** The interval figures of this instance's active tasks: moment sums, cumulative and per minute. */
+    public ChangeState changeState() {
+        return changes;
+    }
+
     public IntervalState intervalState() {
         return intervals;
     }

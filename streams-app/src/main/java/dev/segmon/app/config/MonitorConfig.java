@@ -2,6 +2,7 @@ package dev.segmon.app.config;
 
 import dev.segmon.app.wire.DefaultTopics;
 import dev.segmon.model.Seconds;
+import dev.segmon.model.detection.DetectorSettings;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -29,6 +30,7 @@ public final class MonitorConfig {
     public static final String DEFAULT_SCORES_TOPIC = DefaultTopics.SCORES;
     public static final String DEFAULT_DEAD_LETTERS_TOPIC = DefaultTopics.DEAD_LETTERS;
     public static final String DEFAULT_METRICS_TOPIC = DefaultTopics.METRICS;
+    public static final String DEFAULT_DETECTION_TOPIC = DefaultTopics.DETECTION;
     /** Every setting name (flags, properties file, and SEGMON_* environment variables): {@link Settings#ALL}'s. */
     public static final java.util.Set<String> SETTINGS = Settings.ALL.stream().map(Setting::name)
             .collect(java.util.stream.Collectors.toUnmodifiableSet());
@@ -68,6 +70,10 @@ public final class MonitorConfig {
     public String scoresTopic() { return v.scoresTopic; }
     public String deadLettersTopic() { return v.deadLettersTopic; }
     public String metricsTopic() { return v.metricsTopic; }
+    /** The internal topic that carries closed utterances, keyed by series, to the change detectors. */
+    public String detectionTopic() { return v.detectionTopic; }
+    /** How the change detectors are set (docs/detection.md). */
+    public DetectorSettings detector() { return v.detector; }
     /** Kafka Streams' state directory; null = Kafka Streams' default. */
     public Path stateDir() { return v.stateDir; }
     /** Whether missing topics are created with the AdminClient at start. */
@@ -186,6 +192,8 @@ public final class MonitorConfig {
         private String scoresTopic;
         private String deadLettersTopic;
         private String metricsTopic;
+        private String detectionTopic;
+        private DetectorSettings detector = DetectorSettings.DEFAULTS;
         private Path stateDir;
         private boolean createTopics;
         private int partitions;
@@ -248,6 +256,12 @@ public final class MonitorConfig {
         public Builder scoresTopic(String v) { this.scoresTopic = nonBlank(v, "topic"); return this; }
         public Builder deadLettersTopic(String v) { this.deadLettersTopic = nonBlank(v, "topic"); return this; }
         public Builder metricsTopic(String v) { this.metricsTopic = nonBlank(v, "topic"); return this; }
+        public Builder detectionTopic(String v) { this.detectionTopic = nonBlank(v, "topic"); return this; }
+        public Builder detector(DetectorSettings d) { this.detector = Objects.requireNonNull(d); return this; }
+        public Builder falseAlarmPeriod(Duration d) { this.detector = detector.withFalseAlarmPeriod(d); return this; }
+        public Builder detectorLearn(int n) { this.detector = detector.withLearnUtterances(n); return this; }
+        public Builder detectorPairedLearn(int n) { this.detector = detector.withPairedLearnUtterances(n); return this; }
+        public Builder detectorMargin(double m) { this.detector = detector.withMargin(m); return this; }
         public Builder stateDir(Path dir) { this.stateDir = dir; return this; }
         public Builder createTopics(boolean create) { this.createTopics = create; return this; }
 

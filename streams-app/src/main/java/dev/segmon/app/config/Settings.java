@@ -1,6 +1,7 @@
 package dev.segmon.app.config;
 
 import dev.segmon.model.boundary.BoundaryScorer;
+import dev.segmon.model.detection.DetectorSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -43,6 +44,21 @@ public final class Settings {
             MonitorConfig.Builder::scoresTopic);
     public static final Setting<String> DEAD_LETTERS_TOPIC = topic("dead-letters-topic", "Output topic of rejected records, with the reason.", MonitorConfig.DEFAULT_DEAD_LETTERS_TOPIC,
             MonitorConfig.Builder::deadLettersTopic);
+    public static final Setting<String> DETECTION_TOPIC = topic("detection-topic",
+            "Internal topic carrying each closed utterance's counts to its series' change detector (docs/detection.md).",
+            MonitorConfig.DEFAULT_DETECTION_TOPIC, MonitorConfig.Builder::detectionTopic);
+    public static final Setting<Duration> FALSE_ALARM_PERIOD = duration("false-alarm-period",
+            "Mean time to a false change call per detected series and measure (docs/detection.md).",
+            DetectorSettings.DEFAULTS.falseAlarmPeriod(), MonitorConfig.Builder::falseAlarmPeriod);
+    public static final Setting<Integer> DETECTOR_LEARN = new Setting<>("detector-learn", "N",
+            "Utterances a model's change detector learns its baseline from before it watches.",
+            DetectorSettings.DEFAULTS.learnUtterances(), Integer::valueOf, String::valueOf, MonitorConfig.Builder::detectorLearn);
+    public static final Setting<Integer> DETECTOR_PAIRED_LEARN = new Setting<>("detector-paired-learn", "N",
+            "Utterances a comparison's change detector learns its variance from before it watches.",
+            DetectorSettings.DEFAULTS.pairedLearnUtterances(), Integer::valueOf, String::valueOf, MonitorConfig.Builder::detectorPairedLearn);
+    public static final Setting<Double> DETECTOR_MARGIN = new Setting<>("detector-margin", "X",
+            "Smallest change worth calling, in the measure's units (0.01 = one point); 0 calls any change.",
+            DetectorSettings.DEFAULTS.margin(), Double::valueOf, String::valueOf, MonitorConfig.Builder::detectorMargin);
     public static final Setting<String> METRICS_TOPIC = topic("metrics-topic", "Output topic of metric snapshots.", MonitorConfig.DEFAULT_METRICS_TOPIC,
             MonitorConfig.Builder::metricsTopic);
     public static final Setting<Path> STATE_DIR = new Setting<>("state-dir", "DIR",
@@ -73,7 +89,8 @@ public final class Settings {
     /** Every setting, in the order of the help. */
     public static final List<Setting<?>> ALL = List.of(BOOTSTRAP_SERVERS, APPLICATION_ID, TOLERANCE, METRICS_PORT,
             MAX_DISORDER, REFERENCE_MAX_DELAY, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
-            DEAD_LETTERS_TOPIC, METRICS_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS, COMPARE, IGNORE_LABELS);
+            DEAD_LETTERS_TOPIC, METRICS_TOPIC, DETECTION_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS, COMPARE,
+            IGNORE_LABELS, FALSE_ALARM_PERIOD, DETECTOR_LEARN, DETECTOR_PAIRED_LEARN, DETECTOR_MARGIN);
 
     private static final Map<String, Setting<?>> BY_NAME = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Setting::name, Function.identity()));

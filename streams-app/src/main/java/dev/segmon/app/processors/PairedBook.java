@@ -3,6 +3,7 @@ package dev.segmon.app.processors;
 import dev.segmon.app.config.Comparison;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.PendingKey;
+import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Moments.Pending;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.StoreNames;
@@ -37,11 +38,14 @@ public final class PairedBook implements UtteranceBook {
     private final List<Comparison> comparisons;
     private final Duration expiryInterval;
     private final long maxDelayMs;
+    private final DetectionFeed feed;
     private SeriesAggregates aggregates;
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<PendingKey, Pending> pending;
 
-    public PairedBook(List<Comparison> comparisons, Duration expiryInterval, Duration maxDelay) {
+    /** @param feed handed each booked pair for the comparison's change detector (null: none) */
+    public PairedBook(List<Comparison> comparisons, Duration expiryInterval, Duration maxDelay, DetectionFeed feed) {
+        this.feed = feed;
         this.comparisons = List.copyOf(comparisons);
         this.expiryInterval = expiryInterval;
         this.maxDelayMs = maxDelay.toMillis();
@@ -82,6 +86,9 @@ public final class PairedBook implements UtteranceBook {
             if (cand.reference() == base.reference()) {
                 // In the candidate's aggregate, under its baseline.
                 aggregates.add(new ModelTier(c.candidate(), tier), SeriesFigures.ofPaired(c.baseline(), PairedMoments.of(cand, base)), u.timestampMs());
+                if (feed != null) {
+                    feed.pair(new SeriesKey(c.candidate(), c.baseline(), tier), cand, base, u.timestampMs());
+                }
             }
         }
     }

@@ -25,7 +25,13 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * otherwise it is counted under the {@link Unscored} reason and no score is made up.
  */
 public final class WordBook implements UtteranceBook {
+    private final DetectionFeed feed;
     private SeriesAggregates aggregates;
+
+    /** @param feed told the word errors of each utterance scored for words (null: none) */
+    public WordBook(DetectionFeed feed) {
+        this.feed = feed;
+    }
 
     @Override
     public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
@@ -37,6 +43,9 @@ public final class WordBook implements UtteranceBook {
         WordCounts add = score(utterance.outcome(), utterance.hypothesis().words(),
                 utterance.reference() == null ? WordList.NONE : utterance.reference().labels());
         aggregates.add(utterance.key().series(), SeriesFigures.ofWords(add), utterance.timestampMs());
+        if (feed != null && add.edits().referenceTokens() > 0) {
+            feed.words(utterance.key(), add.edits());
+        }
     }
 
     /** The word figures of one closed utterance. */

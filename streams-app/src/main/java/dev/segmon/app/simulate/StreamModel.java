@@ -56,7 +56,20 @@ public final class StreamModel {
 
     /** One model's counts on an utterance; keep scales its hit probability. */
     public BoundaryCounts score(Utterance u, double keep, SplittableRandom rnd) {
+        return score(u, keep, 0, rnd);
+    }
+
+    /**
+     * As {@link #score(Utterance, double, SplittableRandom)}, the model also inserting
+     * Binomial(n_ref, insert) extra boundaries: over-segmentation rises by {@code insert}.
+     */
+    public BoundaryCounts score(Utterance u, double keep, double insert, SplittableRandom rnd) {
         int y = Math.max(1, u.reference() + rnd.nextInt(2 * OFFSET + 1) - OFFSET);
+        for (int i = 0; insert > 0 && i < u.reference(); i++) {
+            if (rnd.nextDouble() < insert) {
+                y++;
+            }
+        }
         int n = Math.min(y, u.reference());
         double p = u.p() * keep;
         int h = 0;

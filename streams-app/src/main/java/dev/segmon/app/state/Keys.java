@@ -69,6 +69,32 @@ public final class Keys {
         }
     }
 
+    /**
+     * A series with a change detector: a model on a tier ({@code baseline} empty), or a comparison
+     * of a candidate ({@code model}) with its baseline on a tier. The key of the detection topic,
+     * so that every utterance of a series reaches the one task that holds its detector.
+     */
+    public record SeriesKey(String model, String baseline, String tier) implements Comparable<SeriesKey> {
+        public static final Serde<SeriesKey> SERDE = StateSerde.ofKey(k -> new String[] {k.model, k.baseline, k.tier},
+                p -> new SeriesKey(p[0], p[1], p[2]));
+
+        public static SeriesKey of(ModelTier series) {
+            return new SeriesKey(series.model(), "", series.tier());
+        }
+
+        public boolean paired() {
+            return !baseline.isEmpty();
+        }
+
+        @Override
+        public int compareTo(SeriesKey o) {
+            int c = Boolean.compare(paired(), o.paired());
+            c = c != 0 ? c : model.compareTo(o.model);
+            c = c != 0 ? c : baseline.compareTo(o.baseline);
+            return c != 0 ? c : tier.compareTo(o.tier);
+        }
+    }
+
     /** Dead letters of one reason, model and tier (the labels of {@code segmon_dead_letters_total}). */
     public record DeadLetterKey(DeadLetterReason reason, String model, String tier) implements Comparable<DeadLetterKey> {
         public static final Serde<DeadLetterKey> SERDE = StateSerde.ofKey(k -> new String[] {k.reason.label(), k.model, k.tier},

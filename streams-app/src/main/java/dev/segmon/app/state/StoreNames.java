@@ -28,6 +28,8 @@ public final class StoreNames {
     public static final String REFERENCE_CLOCK = "segmon-reference-clock";
     /** (utterance, tier, model, partner) -> {@link Moments.Pending}: counts waiting for the partner. */
     public static final String PAIRED_PENDING = "segmon-paired-pending";
+    /** (model, baseline, tier) -> {@link DetectorSeries}: a series' change detectors, in the detection sub-topology. */
+    public static final String DETECTORS = "segmon-detectors";
 
     /**
      * The stores of the layout before the series aggregates and hypothesis parts. A monitor that
@@ -41,7 +43,7 @@ public final class StoreNames {
 
     /** The key-value stores. */
     public static final List<String> KEY_VALUE = List.of(REFERENCES, REFERENCE_PARTS, HYPOTHESES, HYPOTHESIS_PARTS, SERIES, DEAD_LETTERS, REFERENCE_CLOCK,
-            PAIRED_PENDING);
+            PAIRED_PENDING, DETECTORS);
 
     private StoreNames() {
     }

@@ -2,6 +2,8 @@ package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.processors.BoundaryProcessor;
+import dev.segmon.app.processors.DetectionFeed;
+import dev.segmon.app.processors.DetectorProcessor;
 import dev.segmon.app.processors.MomentsBook;
 import dev.segmon.app.processors.PairedBook;
 import dev.segmon.app.processors.ProcessorNames;
@@ -15,6 +17,7 @@ import dev.segmon.app.state.MinuteFigures;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Keys;
 import dev.segmon.app.state.Moments;
+import dev.segmon.app.state.Observation;
 import dev.segmon.app.state.ReferenceHead;
 import dev.segmon.app.state.ReferencePart;
 import dev.segmon.app.state.StateSerde;
@@ -37,8 +40,14 @@ import org.apache.kafka.streams.state.Stores;
  *  segmon.hypotheses --+                    +--> segmon.scores
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
- *                            9 key-value stores, 1 window store)
+ *                            9 key-value     +--> segmon.detection --> detectors
+ *                            stores, 1 window       (keyed by series)   (1 key-value store)
+ *                            store)
  * </pre>
+ *
+ * The detection topic moves each closed utterance from the task of its utterance id to the task of
+ * its series, whose change detectors need every utterance of the series in one order
+ * (docs/detection.md).
  *
  * Both inputs are keyed by utterance id and so co-partitioned: one task sees every record of an
  * utterance, from either side. Keys and values are read as raw bytes so that nothing can fail
@@ -52,6 +61,9 @@ public final class SegmonTopology {
     public static final String SCORES_SINK = "scores";
     public static final String METRICS_SINK = "metrics";
     public static final String DEAD_LETTERS_SINK = "dead-letters";
+    public static final String DETECTION_SINK = "detection-out";
+    public static final String DETECTION_SOURCE = "detection-in";
+    public static final String DETECTOR = "detectors";
     /**
      * How long the per-minute windows are kept behind stream time: the live page and
      * {@code /api/v1/windows} answer for at least the last 24 h (docs/contract.md 3.3), and the
@@ -81,6 +93,12 @@ public final class SegmonTopology {
         t.addSink(SCORES_SINK, config.scoresTopic(), Serdes.String().serializer(), Serdes.String().serializer(), PROCESSOR);
         t.addSink(METRICS_SINK, config.metricsTopic(), Serdes.String().serializer(), Serdes.String().serializer(), PROCESSOR);
         t.addSink(DEAD_LETTERS_SINK, config.deadLettersTopic(), Serdes.ByteArray().serializer(), Serdes.ByteArray().serializer(), PROCESSOR);
+        // The change detectors: every closed utterance goes out keyed by its series and comes back
+        // to the one task of that series (docs/detection.md).
+        t.addSink(DETECTION_SINK, config.detectionTopic(), Keys.SeriesKey.SERDE.serializer(), Observation.SERDE.serializer(), PROCESSOR);
+        t.addSource(DETECTION_SOURCE, Keys.SeriesKey.SERDE.deserializer(), Observation.SERDE.deserializer(), config.detectionTopic());
+        t.addProcessor(DETECTOR, () -> new DetectorProcessor(StoreNames.DETECTORS, config.detector()), DETECTION_SOURCE);
+        t.addStateStore(detectorStore(true), DETECTOR);
         return t;
     }
 
@@ -106,6 +124,11 @@ public final class SegmonTopology {
                 keyValue(EstimateState.ENDED, Keys.HypothesisKey.SERDE, EstimateState.Ended.SERDE, persistent));
     }
 
+    /** The change detectors' store: series -> {@link dev.segmon.app.state.DetectorSeries} bytes. */
+    public static StoreBuilder<?> detectorStore(boolean persistent) {
+        return keyValue(StoreNames.DETECTORS, Keys.SeriesKey.SERDE, Serdes.ByteArray(), persistent);
+    }
+
     /** A window store of one-minute windows of record time, kept {@link #MINUTE_WINDOW_RETENTION}. */
     private static <K, V> StoreBuilder<?> minutes(String name, Serde<K> keys, Serde<V> values, boolean persistent) {
         return Stores.windowStoreBuilder(persistent
@@ -122,9 +145,11 @@ public final class SegmonTopology {
      * aggregates, and the few stores they keep per utterance are among {@link #stores}.
      */
     static List<UtteranceBook> books(MonitorConfig config) {
+        // The feed comes after the word book, whose word errors it sends with each utterance.
+        DetectionFeed feed = new DetectionFeed(DETECTION_SINK);
         return List.of(new MomentsBook(),
-                new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay()),
-                new WordBook(), new EstimateBook());
+                new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay(), feed),
+                new WordBook(feed), new EstimateBook(), feed);
     }
 
     private static <K, V> StoreBuilder<?> keyValue(String name, Serde<K> keys, Serde<V> values, boolean persistent) {
@@ -134,7 +159,8 @@ public final class SegmonTopology {
 
     /** The topics the monitor reads and writes. */
     public static java.util.List<String> topics(MonitorConfig c) {
-        return java.util.List.of(c.hypothesesTopic(), c.referencesTopic(), c.scoresTopic(), c.deadLettersTopic(), c.metricsTopic());
+        return java.util.List.of(c.hypothesesTopic(), c.referencesTopic(), c.scoresTopic(), c.deadLettersTopic(), c.metricsTopic(),
+                c.detectionTopic());
     }
 
     /** Kafka Streams settings: segmon's defaults, then the pass-through settings (which win). */

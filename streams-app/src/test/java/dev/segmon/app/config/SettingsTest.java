@@ -48,6 +48,11 @@ class SettingsTest {
         SAMPLES.put("compare", new Sample("b=a, c=a", java.util.List.of(new Comparison("b", "a"), new Comparison("c", "a")),
                 MonitorConfig::comparisons));
         SAMPLES.put("ignore-labels", new Sample("sil, noise", Set.of("sil", "noise"), MonitorConfig::ignoreLabels));
+        SAMPLES.put("detection-topic", new Sample("t", "t", MonitorConfig::detectionTopic));
+        SAMPLES.put("false-alarm-period", new Sample("30d", Duration.ofDays(30), c -> c.detector().falseAlarmPeriod()));
+        SAMPLES.put("detector-learn", new Sample("500", 500, c -> c.detector().learnUtterances()));
+        SAMPLES.put("detector-paired-learn", new Sample("100", 100, c -> c.detector().pairedLearnUtterances()));
+        SAMPLES.put("detector-margin", new Sample("0.01", 0.01, c -> c.detector().margin()));
     }
 
     @Test
@@ -109,6 +114,11 @@ class SettingsTest {
         defaults.put("tiers", "any");
         defaults.put("compare", "none");
         defaults.put("ignore-labels", "sil,sp,spn,<eps>");
+        defaults.put("detection-topic", "segmon.detection");
+        defaults.put("false-alarm-period", "2400h");
+        defaults.put("detector-learn", "2000");
+        defaults.put("detector-paired-learn", "200");
+        defaults.put("detector-margin", "0.0");
         assertEquals(MonitorConfig.SETTINGS, defaults.keySet());
         for (Map.Entry<String, String> d : defaults.entrySet()) {
             Setting<?> s = Settings.named(d.getKey());

@@ -51,6 +51,8 @@ final class SegmonDriver implements AutoCloseable {
     final WordState words;
     /** The early estimate's view over this driver's stores. */
     final EstimateView estimates;
+    /** The change detectors' view. */
+    final dev.segmon.app.state.ChangeState changes;
     private final Path stateDir;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -78,6 +80,8 @@ final class SegmonDriver implements AutoCloseable {
         registry.getPrometheusRegistry().register(new WordMetrics(words, () -> START.toEpochMilli() + 60_000L));
         this.estimates = new EstimateView(new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore));
         registry.getPrometheusRegistry().register(new EstimateMetrics(estimates, () -> START.toEpochMilli() + 60_000L));
+        this.changes = new dev.segmon.app.state.ChangeState(stores, this.config.detector());
+        registry.getPrometheusRegistry().register(new dev.segmon.app.metrics.ChangeMetrics(changes));
     }
 
     static SegmonDriver defaults() throws Exception {

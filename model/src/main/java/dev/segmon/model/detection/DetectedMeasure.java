@@ -1,0 +1,55 @@
+package dev.segmon.model.detection;
+
+import dev.segmon.model.boundary.BoundaryCounts;
+
+/**
+ * The measures a change detector watches, each a ratio of per-utterance sums a_i / b_i, with the
+ * direction in which a change is called: boundary precision (hits / n_hyp), recall (hits / n_ref),
+ * F1 (2 hits / (n_hyp + n_ref)) and over-segmentation (n_hyp / n_ref, either way), and the word
+ * error rate (errors / reference words, a rise).
+ */
+public enum DetectedMeasure {
+    PRECISION("precision", Direction.DOWN),
+    RECALL("recall", Direction.DOWN),
+    F1("f1", Direction.DOWN),
+    OVER_SEGMENTATION("os", Direction.EITHER),
+    WORD_ERROR_RATE("wer", Direction.UP);
+
+    private final String key;
+    private final Direction direction;
+
+    DetectedMeasure(String key, Direction direction) {
+        this.key = key;
+        this.direction = direction;
+    }
+
+    /** The label value ({@code measure="recall"}). */
+    public String key() {
+        return key;
+    }
+
+    public Direction direction() {
+        return direction;
+    }
+
+    /** (a, b) of one utterance for a boundary measure. */
+    public double[] observation(BoundaryCounts c) {
+        return switch (this) {
+            case PRECISION -> new double[] {c.hypothesisHits(), c.hypothesis()};
+            case RECALL -> new double[] {c.referenceHits(), c.reference()};
+            case F1 -> new double[] {2.0 * c.referenceHits(), c.hypothesis() + c.reference()};
+            case OVER_SEGMENTATION -> new double[] {c.hypothesis(), c.reference()};
+            case WORD_ERROR_RATE -> throw new IllegalArgumentException("the word error rate is not a boundary measure");
+        };
+    }
+
+    /** A comparison's observation: the candidate's (a, b) followed by the baseline's. */
+    public double[] observation(BoundaryCounts candidate, BoundaryCounts baseline) {
+        double[] c = observation(candidate);
+        double[] b = observation(baseline);
+        return new double[] {c[0], c[1], b[0], b[1]};
+    }
+
+    /** The boundary measures (all but the word error rate). */
+    public static final java.util.List<DetectedMeasure> BOUNDARIES = java.util.List.of(PRECISION, RECALL, F1, OVER_SEGMENTATION);
+}

@@ -1,0 +1,95 @@
+package dev.segmon.app.metrics;
+
+import dev.segmon.app.state.ChangeState;
+import dev.segmon.app.state.DetectorSeries;
+import dev.segmon.app.state.Keys.SeriesKey;
+import dev.segmon.model.detection.DetectedMeasure;
+import dev.segmon.model.detection.MeasureDetector;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.util.Map;
+
+/**
+ * The change detectors' gauges (docs/detection.md, docs/contract.md appendix C), read from the
+ * detectors' store at scrape time: per (model, tier, measure) {@code segmon_change_*}, per
+ * (candidate, baseline, tier, measure) {@code segmon_paired_change_*}. A series' detectors live in
+ * one task, so one instance exports each; a dashboard or rule takes {@code max by} the labels.
+ */
+public final class ChangeMetrics implements MultiCollector {
+    private final ChangeState state;
+
+    public ChangeMetrics(ChangeState state) {
+        this.state = state;
+    }
+
+    /** The families of one kind of series: single models or comparisons. */
+    private record Families(GaugeSnapshot.Builder evidence, GaugeSnapshot.Builder called, GaugeSnapshot.Builder learning,
+                            GaugeSnapshot.Builder logStatistic, GaugeSnapshot.Builder logThreshold, GaugeSnapshot.Builder shift,
+                            GaugeSnapshot.Builder start) {
+        static Families of(String prefix, String what) {
+            return new Families(
+                    gauge(prefix + "_evidence_ratio", "ln(statistic) / ln(threshold) of " + what + "'s change detector: 1 = a change is called"),
+                    gauge(prefix + "_called", "1 while " + what + "'s change detector calls a change"),
+                    gauge(prefix + "_learning", "1 while " + what + "'s change detector still learns its baseline"),
+                    gauge(prefix + "_log_statistic", "ln of the mixture Shiryaev-Roberts statistic"),
+                    gauge(prefix + "_log_threshold", "ln of its threshold (false-alarm period x utterance rate)"),
+                    gauge(prefix + "_shift_ratio", "estimated size of the change in the measure's units (signed; 0 when none)"),
+                    gauge(prefix + "_start_timestamp_seconds", "estimated start of the change (record time), while one is measured"));
+        }
+
+        void add(Labels labels, MeasureDetector d) {
+            point(learning, labels, d.learning() ? 1 : 0);
+            if (d.learning()) {
+                return;
+            }
+            point(evidence, labels, d.evidence());
+            point(called, labels, d.called() ? 1 : 0);
+            double s = d.logStatistic();
+            if (Double.isFinite(s)) {
+                point(logStatistic, labels, s);
+            }
+            point(logThreshold, labels, d.logThreshold());
+            point(shift, labels, d.estimate());
+            Long since = d.since();
+            if (since != null) {
+                point(start, labels, since / 1000.0);
+            }
+        }
+
+        void into(MetricSnapshots.Builder out) {
+            for (GaugeSnapshot.Builder g : new GaugeSnapshot.Builder[] {evidence, called, learning, logStatistic, logThreshold, shift, start}) {
+                out.metricSnapshot(g.build());
+            }
+        }
+    }
+
+    @Override
+    public MetricSnapshots collect() {
+        Families single = Families.of("segmon_change", "the model");
+        Families paired = Families.of("segmon_paired_change", "the comparison");
+        for (Map.Entry<SeriesKey, DetectorSeries> e : state.series().entrySet()) {
+            SeriesKey k = e.getKey();
+            for (Map.Entry<DetectedMeasure, MeasureDetector> m : e.getValue().detectors().entrySet()) {
+                if (k.paired()) {
+                    paired.add(Labels.of("candidate", k.model(), "baseline", k.baseline(), "tier", k.tier(), "measure", m.getKey().key()), m.getValue());
+                } else {
+                    single.add(Labels.of("model", k.model(), "tier", k.tier(), "measure", m.getKey().key()), m.getValue());
+                }
+            }
+        }
+        MetricSnapshots.Builder out = MetricSnapshots.builder();
+        single.into(out);
+        paired.into(out);
+        return out.build();
+    }
+
+    private static GaugeSnapshot.Builder gauge(String name, String help) {
+        return GaugeSnapshot.builder().name(name).help(help);
+    }
+
+    private static void point(GaugeSnapshot.Builder g, Labels labels, double v) {
+        g.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(v).build());
+    }
+}

@@ -1,0 +1,29 @@
+package dev.segmon.app.state;
+
+import dev.segmon.app.state.Keys.SeriesKey;
+import dev.segmon.model.detection.DetectorSettings;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The change detectors this instance holds (its active tasks' {@link StoreNames#DETECTORS}), for
+ * the exporter and the live page. A series' detectors live in exactly one task, so across
+ * instances every series appears once.
+ */
+public final class ChangeState {
+    private final StoreMonitorState stores;
+    private final DetectorSettings settings;
+
+    public ChangeState(StoreMonitorState stores, DetectorSettings settings) {
+        this.stores = stores;
+        this.settings = settings;
+    }
+
+    /** Every series' detectors, decoded. */
+    public SortedMap<SeriesKey, DetectorSeries> series() {
+        SortedMap<SeriesKey, byte[]> raw = stores.all(StoreNames.DETECTORS, (a, b) -> a);
+        SortedMap<SeriesKey, DetectorSeries> out = new TreeMap<>();
+        raw.forEach((k, v) -> out.put(k, DetectorSeries.decode(v, settings)));
+        return out;
+    }
+}
