@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "simulate",
         mixinStandardHelpOptions = true,
-        subcommands = SimulateEarlyCommand.class,
+        subcommands = {SimulateEarlyCommand.class, SimulateDetectionCommand.class},
         description = {
             "Simulates monitored streams whose utterances differ in quality and measures: coverage of the 95 %% intervals",
             "(Student t with m - 1 degrees of freedom, beside the normal quantile and the naive Wilson interval), also on",

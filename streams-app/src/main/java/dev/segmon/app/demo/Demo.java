@@ -32,6 +32,7 @@ public final class Demo implements AutoCloseable {
     private DemoTraffic traffic;
     private Thread trafficThread;
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private DemoCalls calls;
     private boolean closed;
 
     /** The demo's settings. */
@@ -106,6 +107,7 @@ public final class Demo implements AutoCloseable {
             }
         }, "segmon-demo-traffic");
         trafficThread.setDaemon(true);
+        calls = new DemoCalls(System.currentTimeMillis());
         trafficThread.start();
     }
 
@@ -149,6 +151,9 @@ public final class Demo implements AutoCloseable {
                 return false;
             }
             for (String line : report()) {
+                out.println(line);
+            }
+            for (String line : calls.look(monitor.changes(), monitor.state(), DemoTraffic.TIER, System.currentTimeMillis())) {
                 out.println(line);
             }
             out.flush();

@@ -28,6 +28,11 @@ public interface DemoMonitor extends AutoCloseable {
     /** What the monitor holds: the counts its metrics are derived from. */
     MonitorState state();
 
+    /** Its change detectors, or null when it has none to show. */
+    default dev.segmon.app.state.ChangeState changes() {
+        return null;
+    }
+
     @Override
     void close();
 }

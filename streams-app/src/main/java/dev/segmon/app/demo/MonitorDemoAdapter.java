@@ -44,6 +44,11 @@ public final class MonitorDemoAdapter implements DemoMonitor {
     }
 
     @Override
+    public dev.segmon.app.state.ChangeState changes() {
+        return monitor.changeState();
+    }
+
+    @Override
     public void close() {
         monitor.close();
     }

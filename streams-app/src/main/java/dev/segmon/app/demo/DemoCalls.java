@@ -1,0 +1,86 @@
+package dev.segmon.app.demo;
+
+import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.state.ChangeState;
+import dev.segmon.app.state.DetectorSeries;
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.Keys.SeriesKey;
+import dev.segmon.app.state.MonitorState;
+import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.detection.DetectedMeasure;
+import dev.segmon.model.detection.MeasureDetector;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The demo's race between the change detectors and today's threshold alert (docs/detection.md):
+ * a line when a detector first calls a change, and a line when SegmonOverSegmentationOutOfBand
+ * would fire — its condition, the 5-minute over-segmentation beyond ±0.10, checked at every
+ * report and held for its {@code for: 10m} (deploy/prometheus/rules/segmon-alerts.rules.yml) —
+ * each with its time since the demo's traffic started.
+ */
+final class DemoCalls {
+    /** SegmonOverSegmentationOutOfBand: |OS over 5 m| > 0.10 for 10 m. */
+    static final double OS_BAND = 0.10;
+    static final Duration OS_FOR = Duration.ofMinutes(10);
+
+    private final long startMs;
+    private final Set<String> called = new HashSet<>();
+    private final Map<String, Long> outOfBandSince = new HashMap<>();
+    private final Set<String> fired = new HashSet<>();
+
+    DemoCalls(long startMs) {
+        this.startMs = startMs;
+    }
+
+    /** Lines for what happened since the last look, at wall time {@code nowMs}. */
+    List<String> look(ChangeState changes, MonitorState state, String tier, long nowMs) {
+        List<String> out = new ArrayList<>();
+        if (changes != null) {
+            for (Map.Entry<SeriesKey, DetectorSeries> e : changes.series().entrySet()) {
+                for (Map.Entry<DetectedMeasure, MeasureDetector> m : e.getValue().detectors().entrySet()) {
+                    MeasureDetector d = m.getValue();
+                    String name = series(e.getKey()) + " " + m.getKey().key();
+                    if (d.called() && called.add(name)) {
+                        Long since = d.since();
+                        out.add(String.format(Locale.ROOT, "[%s] change detector calls %s: %+.3f since %s",
+                                elapsed(nowMs), name, d.estimate(), since == null ? "?" : Instant.ofEpochMilli(since)));
+                    }
+                }
+            }
+        }
+        for (Map.Entry<ModelTier, BoundaryCounts> e : StoreMetrics.sliding(state, nowMs).entrySet()) {
+            if (!e.getKey().tier().equals(tier)) {
+                continue;
+            }
+            String model = e.getKey().model();
+            Double os = e.getValue().scores().overSegmentation();
+            if (os == null || Math.abs(os) <= OS_BAND) {
+                outOfBandSince.remove(model);
+                continue;
+            }
+            long since = outOfBandSince.computeIfAbsent(model, k -> nowMs);
+            if (nowMs - since >= OS_FOR.toMillis() && fired.add(model)) {
+                out.add(String.format(Locale.ROOT, "[%s] SegmonOverSegmentationOutOfBand would fire for %s %s: 5m OS %+.3f, beyond ±%.2f for %d min",
+                        elapsed(nowMs), model, tier, os, OS_BAND, OS_FOR.toMinutes()));
+            }
+        }
+        return out;
+    }
+
+    private static String series(SeriesKey k) {
+        return k.paired() ? k.model() + " vs " + k.baseline() + " " + k.tier() : k.model() + " " + k.tier();
+    }
+
+    private String elapsed(long nowMs) {
+        long s = Math.max(0, (nowMs - startMs) / 1000);
+        return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+    }
+}
