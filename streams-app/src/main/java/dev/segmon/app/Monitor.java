@@ -18,6 +18,7 @@ import dev.segmon.app.topology.SegmonTopology;
 import dev.segmon.app.topology.StateLayoutCheck;
 import dev.segmon.app.topology.TopicAdmin;
 import dev.segmon.app.topology.TransientFailureHandler;
+import dev.segmon.app.web.ChangeSource;
 import dev.segmon.app.web.WebRoutes;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import io.micrometer.core.instrument.config.MeterFilter;
@@ -98,7 +99,8 @@ public final class Monitor implements AutoCloseable {
             this.intervals = new IntervalState(stores);
             this.words = new WordState(stores);
             this.estimates = new EstimateView(stores);
-            WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry()).forEach(server::handle);
+            // The topology runs no change detector: every overview row's change is null (docs/live-page.md).
+            WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry(), ChangeSource.none()).forEach(server::handle);
         } catch (RuntimeException e) {
             if (contact != null) {
                 contact.close();

@@ -76,7 +76,7 @@ public final class LivePageTiming {
         };
         Peers none = new Peers(List::of);
         try (MetricsServer server = MetricsServer.start(0, registry, () -> true)) {
-            WebRoutes.handlers(everyMinute, none, registry.getPrometheusRegistry()).forEach(server::handle);
+            WebRoutes.handlers(everyMinute, OverviewSource.none(), ChangeSource.none(), none, registry.getPrometheusRegistry()).forEach(server::handle);
             String base = "http://127.0.0.1:" + server.port();
             long assets = new PageAssets().assets().entrySet().stream().filter(e -> !e.getKey().endsWith("LICENSE"))
                     .mapToLong(e -> e.getValue().bytes().length).sum();
