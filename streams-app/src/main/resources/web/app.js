@@ -261,6 +261,20 @@
     return [xs, ...fields.map((f) => xs.map((t) => { const w = at.get(t); return w && w[f] !== undefined ? w[f] : null; }))];
   }
 
+  // A value axis as wide as its widest tick label: tick, gap and the label in the axis' font, and
+  // never narrower than uPlot's 50 px. A fixed 50 px left 35 px for labels, and "-0.025" needs
+  // about 39: the minus sign fell off the canvas and the tick read "0.025".
+  function axisSize(u, values, axisIdx, cycleNum) {
+    const axis = u.axes[axisIdx];
+    if (cycleNum > 1) return axis._size; // uPlot asks again while sizes settle; one pass is enough
+    let widest = 0;
+    if (values) {
+      u.ctx.font = axis.font[0];
+      for (const v of values) widest = Math.max(widest, u.ctx.measureText(String(v)).width / uPlot.pxRatio);
+    }
+    return Math.max(50, Math.ceil(axis.ticks.size + axis.gap + widest + 2));
+  }
+
   function renderCharts(api) {
     const fromSec = Date.parse(api.from) / 1000;
     for (const c of CHARTS) {
@@ -300,7 +314,7 @@
       const opts = {
         width: Math.max(300, el.clientWidth), height: 200, series, bands,
         scales: { x: { time: true }, y: c.range ? { range: (u, lo, hi) => [c.range[0], c.range[1] === null ? Math.max(0.05, hi) : c.range[1]] } : (c.zero ? { range: (u, lo, hi) => [Math.min(0, lo), Math.max(0.05, hi)] } : {}) },
-        axes: [{}, { size: 50 }],
+        axes: [{}, { size: axisSize }],
         legend: { live: true },
       };
       const plot = new uPlot(opts, data, el);
