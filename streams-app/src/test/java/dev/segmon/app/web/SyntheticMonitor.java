@@ -95,9 +95,17 @@ final class SyntheticMonitor implements WindowSource, OverviewSource {
         long i = t / MINUTE;
         long r = 14 + (i * 7 + k * 13) % 9;
         // Dithered rounding: on average y = r (1 + os) and h = r recall, and utterances differ.
-        long y = (long) Math.floor(r * (1 + m.os()) + (i * 31 + k * 17) % 10 / 10.0);
-        long h = Math.min(Math.min(y, r), (long) Math.floor(r * m.recall() + (i * 13 + k * 7) % 10 / 10.0));
+        long y = (long) Math.floor(r * (1 + m.os()) + dither(i, k, 1));
+        long h = Math.min(Math.min(y, r), (long) Math.floor(r * m.recall() + dither(i, k, 2)));
         return BoundaryCounts.oneToOne(r, y, h);
+    }
+
+    /** A number in [0, 1) that follows from (minute, utterance, salt) alone and looks uniform (a 64-bit mix). */
+    private static double dither(long minute, int k, int salt) {
+        long x = minute * 0x9E3779B97F4A7C15L + k * 0xC2B2AE3D27D4EB4FL + salt * 0x165667B19E3779F9L;
+        x = (x ^ (x >>> 30)) * 0xBF58476D1CE4E5B9L;
+        x = (x ^ (x >>> 27)) * 0x94D049BB133111EBL;
+        return ((x ^ (x >>> 31)) >>> 11) / (double) (1L << 53);
     }
 
     private MinuteWindow minute(Model m, long t) {
@@ -109,7 +117,7 @@ final class SyntheticMonitor implements WindowSource, OverviewSource {
             counts = counts.plus(u);
             moments = moments.plus(UtteranceMoments.of(u));
             long refWords = u.reference() - 1;
-            words = words.plus(new EditCounts(Math.round(refWords * m.wer()) + (t / MINUTE + k) % 2, 0, 0, refWords));
+            words = words.plus(new EditCounts((long) Math.floor(refWords * m.wer() + dither(t / MINUTE, k, 3)), 0, 0, refWords));
         }
         return new MinuteWindow(t, utterances(t), counts, moments, words);
     }
