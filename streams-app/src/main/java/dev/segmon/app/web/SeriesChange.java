@@ -5,9 +5,10 @@ import java.util.List;
 /** One detected series: a model (baseline == null) or a comparison candidate vs baseline, on a tier. */
 public record SeriesChange(String model, String baseline, String tier, List<MeasureChange> measures, List<EvidencePoint> history) {
 
+    /** Kept as given, unmodifiable; a null list is an empty one. */
     public SeriesChange {
-        measures = List.copyOf(measures);
-        history = List.copyOf(history);
+        measures = measures == null ? List.of() : List.copyOf(measures);
+        history = history == null ? List.of() : List.copyOf(history);
     }
 
     /** Called when any measure's statistic is at or above its threshold. */

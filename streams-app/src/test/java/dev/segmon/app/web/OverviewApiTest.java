@@ -137,6 +137,7 @@ class OverviewApiTest {
         assertEquals(false, new SeriesChange("m", null, "word", List.of(os, learning), List.of()).called());
         assertEquals(null, new SeriesChange("m", null, "word", List.of(os, learning), List.of()).since());
         assertEquals(null, new SeriesChange("m", null, "word", List.of(new MeasureChange("p", 10, 9, true, null, -0.1)), List.of()).since());
+        assertEquals(List.of(), new SeriesChange("m", null, "word", null, null).history(), "null lists are empty");
     }
 
     private static void assertInterval(JsonNode row, String measure, double value, double se, double min, double max) {
