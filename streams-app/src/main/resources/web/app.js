@@ -1,7 +1,9 @@
-// segmon's live page: reads /api/v1/summary (the samples /metrics serves), /api/v1/windows
-// (per-minute counts with their ratios, computed by the monitor) and /ready (how long ago a broker
-// last answered), every REFRESH_MS. No ratio is computed here: every number shown is one the
-// monitor sent.
+// segmon's live page. Two views: the overview (no hash, or #overview) reads /api/v1/overview (one
+// row per model and per comparison: the last 5 minutes' figures and the change detectors' state);
+// a model's view (#model=M&tier=T&range=N) reads /api/v1/summary (the samples /metrics serves) and
+// /api/v1/windows (per-minute counts with their ratios, computed by the monitor). Both read /ready
+// (how long ago a broker last answered), every REFRESH_MS. No ratio is computed here: every number
+// shown is one the monitor sent.
 "use strict";
 (function () {
   const REFRESH_MS = 10000;
@@ -40,11 +42,21 @@
     { id: "chart-wer", range: [0, null], series: [{ key: "wer", label: "WER", band: ["wer_low", "wer_high"], optional: true }] },
   ];
 
-  const $ = (id) => document.getElementById(id);
-  const state = { model: null, tier: null, range: 60, charts: {}, timer: null, refreshes: 0 };
+  // The overview's figure columns: the row's field (also RATIOS' key, for the colour) and its label;
+  // a `models` column is a model's only (a comparison has no WER) and shown when some model has it.
+  const OVERVIEW = [
+    { key: "precision", label: "P" }, { key: "recall", label: "R" }, { key: "f1", label: "F1" },
+    { key: "os", label: "OS" }, { key: "wer", label: "WER", models: true },
+  ];
+  const MEASURE_NAMES = { precision: "precision", recall: "recall", f1: "F1", os: "OS", wer: "WER" };
 
+  const $ = (id) => document.getElementById(id);
+  const state = { view: "overview", model: null, tier: null, range: 60, charts: {}, timer: null, refreshes: 0, generation: 0 };
+
+  // No hash or #overview: the overview; #model=M&tier=T&range=N: that model's view.
   function readHash() {
     const p = new URLSearchParams(location.hash.slice(1));
+    state.view = p.get("model") ? "model" : "overview";
     if (p.get("model")) state.model = p.get("model");
     if (p.get("tier")) state.tier = p.get("tier");
     if (p.get("range")) state.range = Number(p.get("range")) || 60;
@@ -63,6 +75,9 @@
   }
 
   const fmt = (v, digits) => (v === null || v === undefined || Number.isNaN(v)) ? "–" : v.toFixed(digits);
+  // A difference or a change with its sign, the minus as a minus sign: "+0.012", "−0.031".
+  const signed = (v, digits) => (v === null || v === undefined || Number.isNaN(v)) ? "–"
+    : (v > 0 ? "+" : v < 0 ? "\u2212" : "") + Math.abs(v).toFixed(digits);
 
   function grade(ratio, v) {
     if (v === null || v === undefined) return "";
@@ -261,6 +276,20 @@
     return [xs, ...fields.map((f) => xs.map((t) => { const w = at.get(t); return w && w[f] !== undefined ? w[f] : null; }))];
   }
 
+  // A value axis as wide as its widest tick label: tick, gap and the label in the axis' font, and
+  // never narrower than uPlot's 50 px. A fixed 50 px left 35 px for labels, and "-0.025" needs
+  // about 39: the minus sign fell off the canvas and the tick read "0.025".
+  function axisSize(u, values, axisIdx, cycleNum) {
+    const axis = u.axes[axisIdx];
+    if (cycleNum > 1) return axis._size; // uPlot asks again while sizes settle; one pass is enough
+    let widest = 0;
+    if (values) {
+      u.ctx.font = axis.font[0];
+      for (const v of values) widest = Math.max(widest, u.ctx.measureText(String(v)).width / uPlot.pxRatio);
+    }
+    return Math.max(50, Math.ceil(axis.ticks.size + axis.gap + widest + 2));
+  }
+
   function renderCharts(api) {
     const fromSec = Date.parse(api.from) / 1000;
     for (const c of CHARTS) {
@@ -300,7 +329,7 @@
       const opts = {
         width: Math.max(300, el.clientWidth), height: 200, series, bands,
         scales: { x: { time: true }, y: c.range ? { range: (u, lo, hi) => [c.range[0], c.range[1] === null ? Math.max(0.05, hi) : c.range[1]] } : (c.zero ? { range: (u, lo, hi) => [Math.min(0, lo), Math.max(0.05, hi)] } : {}) },
-        axes: [{}, { size: 50 }],
+        axes: [{}, { size: axisSize }],
         legend: { live: true },
       };
       const plot = new uPlot(opts, data, el);
@@ -308,6 +337,138 @@
       hidden.forEach((i) => { if (legend[i]) legend[i].style.display = "none"; });
       state.charts[c.id] = { key, plot };
     }
+  }
+
+  // The overview: the rows of /api/v1/overview in its order (called changes first), each a link to
+  // the model's view (a comparison's to its candidate's, where the comparison panel is).
+  function renderOverview(api) {
+    const table = $("overview-table");
+    const rows = api.rows;
+    const models = rows.filter((r) => r.baseline === null).length;
+    const called = rows.filter((r) => r.change && r.change.called).length;
+    $("overview-title").textContent = models + " model" + (models === 1 ? "" : "s") + " and " + (rows.length - models)
+      + " comparison" + (rows.length - models === 1 ? "" : "s") + " · " + (called === 0 ? "no change called" : called + " with a change called");
+    const columns = OVERVIEW.filter((c) => !c.models || rows.some((r) => r.baseline === null && r[c.key] !== undefined && r[c.key] !== null));
+    table.replaceChildren();
+    const head = table.createTHead().insertRow();
+    ["", "model", "tier", "utterances", ...columns.map((c) => c.label), "change detection", "evidence, last hour"].forEach((h) => {
+      const th = document.createElement("th"); th.textContent = h; head.appendChild(th);
+    });
+    const body = table.createTBody();
+    if (rows.length === 0) {
+      const td = body.insertRow().insertCell();
+      td.colSpan = columns.length + 6; td.className = "empty";
+      td.textContent = "No model counted yet: rows appear as hypotheses and references arrive.";
+      return;
+    }
+    const baselineOs = (r) => { const b = rows.find((x) => x.baseline === null && x.model === r.baseline && x.tier === r.tier); return b ? b.os : null; };
+    for (const r of rows) {
+      const tr = body.insertRow();
+      const isCalled = Boolean(r.change && r.change.called);
+      tr.className = "row" + (isCalled ? " called" : "");
+      tr.dataset.model = r.model;
+      tr.dataset.baseline = r.baseline === null ? "" : r.baseline;
+      tr.dataset.tier = r.tier;
+      tr.dataset.called = String(isCalled);
+      const href = "#" + new URLSearchParams({ model: r.model, tier: r.tier, range: String(state.range) });
+      tr.addEventListener("click", (e) => { if (!e.target.closest("a")) location.hash = href; });
+      const mark = tr.insertCell();
+      mark.className = "mark";
+      mark.textContent = isCalled ? "⚠ change" : "";
+      const name = tr.insertCell();
+      name.className = "name";
+      const a = document.createElement("a");
+      a.href = href;
+      a.textContent = r.baseline === null ? r.model : r.model + " vs " + r.baseline;
+      name.appendChild(a);
+      if (r.baseline !== null) {
+        const k = document.createElement("span"); k.className = "unit"; k.textContent = " candidate − baseline"; name.appendChild(k);
+      }
+      tr.insertCell().textContent = r.tier;
+      const n = tr.insertCell();
+      n.className = "num";
+      n.textContent = r.utterances === undefined ? "–" : String(r.utterances);
+      for (const c of columns) {
+        const td = tr.insertCell();
+        td.className = "fig";
+        td.dataset.metric = c.key;
+        if (c.models && r.baseline !== null) continue;
+        const v = r[c.key] === undefined ? null : r[c.key];
+        const lo = r[c.key + "_low"] === undefined ? null : r[c.key + "_low"];
+        const hi = r[c.key + "_high"] === undefined ? null : r[c.key + "_high"];
+        const value = document.createElement("span");
+        value.className = "v";
+        value.dataset.raw = v === null ? "" : String(v);
+        value.textContent = r.baseline === null ? fmt(v, 3) : signed(v, 3);
+        const g = r.baseline === null ? grade(RATIOS.find((x) => x.key === c.key), v) : pairedGrade(c.key, lo, hi, baselineOs(r));
+        if (g) value.classList.add(g);
+        td.appendChild(value);
+        if (c.key + "_low" in r) {
+          const ci = document.createElement("span");
+          ci.className = "ci";
+          intervalText(ci, "", lo, hi, 3);
+          td.appendChild(ci);
+        }
+      }
+      tr.insertCell().appendChild(changeText(r.change));
+      const spark = tr.insertCell();
+      spark.className = "spark";
+      if (r.change) spark.appendChild(sparkline(r.change.history, Date.parse(api.history_from), isCalled));
+    }
+  }
+
+  // "change called since 05:12 · recall −0.031", "no change", or why there is nothing to say yet.
+  function changeText(change) {
+    const el = document.createElement("span");
+    el.className = "change";
+    if (!change) {
+      el.classList.add("none");
+      el.textContent = "no detector figures yet";
+      el.title = "The change detectors hold nothing for this series yet: still learning it, or this monitor runs none.";
+      return el;
+    }
+    el.dataset.since = change.since === null ? "" : String(change.since);
+    if (!change.called) {
+      el.classList.add("quiet");
+      el.textContent = "no change";
+      return el;
+    }
+    el.classList.add("called");
+    const sizes = change.measures.filter((m) => m.called).map((m) => (MEASURE_NAMES[m.measure] || m.measure) + " " + signed(m.estimate, 3));
+    el.textContent = "change called" + (change.since === null ? "" : " since " + clock(change.since)) + (sizes.length ? " · " + sizes.join(", ") : "");
+    return el;
+  }
+
+  // HH:MM in the browser's time zone, with the date when not within the last 20 hours.
+  function clock(ms) {
+    const d = new Date(ms);
+    const hm = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    return Date.now() - ms > 20 * 3600 * 1000 ? d.toLocaleDateString() + " " + hm : hm;
+  }
+
+  // The detector's evidence per minute from `fromMs` to now as a small line, the threshold (1) dashed.
+  function sparkline(history, fromMs, called) {
+    const NS = "http://www.w3.org/2000/svg", W = 140, H = 30, PAD = 2;
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("width", W); svg.setAttribute("height", H); svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    svg.setAttribute("role", "img");
+    const values = history.map((p) => p[1]).filter((v) => v !== null);
+    const last = values.length ? values[values.length - 1] : null;
+    svg.setAttribute("aria-label", "evidence over the last hour" + (last === null ? ": none" : ", latest " + fmt(last, 2) + " of the threshold"));
+    const top = Math.max(1.25, ...values), bottom = Math.min(0, ...values);
+    const x = (ms) => PAD + (W - 2 * PAD) * Math.min(1, Math.max(0, (ms - fromMs) / Math.max(1, Date.now() - fromMs)));
+    const y = (v) => PAD + (H - 2 * PAD) * (top - v) / (top - bottom);
+    const line = (cls, d) => { const p = document.createElementNS(NS, "path"); p.setAttribute("class", cls); p.setAttribute("d", d); svg.appendChild(p); };
+    line("threshold", "M" + PAD + " " + y(1) + "H" + (W - PAD));
+    let d = "", pen = false;
+    for (const [ms, v] of history) {
+      if (v === null) { pen = false; continue; }
+      d += (pen ? "L" : "M") + x(ms).toFixed(1) + " " + y(v).toFixed(1);
+      pen = true;
+    }
+    if (d) line(called ? "evidence called" : "evidence", d);
+    svg.dataset.points = String(history.length);
+    return svg;
   }
 
   // The monitor's readiness answer says when a broker last answered it. Past the answer's own
@@ -325,34 +486,55 @@
 
   async function refresh() {
     clearTimeout(state.timer);
+    const generation = ++state.generation; // a refresh started later (a click) supersedes this one
+    const overview = state.view === "overview";
+    $("overview").hidden = !overview;
+    $("model-view").hidden = overview;
+    $("pickers").hidden = overview;
     try {
       await renderContact();
-      const summary = await getJson("api/v1/summary");
-      pickers(summary.samples);
-      writeHash();
-      renderTiles(summary.samples);
-      renderPaired(summary.samples);
-      renderTables(summary);
-      if (state.model) {
-        const q = new URLSearchParams({ model: state.model, tier: state.tier, minutes: String(state.range) });
-        $("api-link").href = "api/v1/windows?" + q;
-        const api = await getJson("api/v1/windows?" + q);
-        renderCharts(api);
-        const missing = api.unreachable.length ? " · " + api.unreachable.length + " instance(s) did not answer: charts are partial" : "";
+      if (overview) {
+        const api = await getJson("api/v1/overview");
+        state.overview = api;
+        renderOverview(api);
+        if (!state.overviewDrawn) {
+          state.overviewDrawn = true;
+          performance.mark("segmon-first-overview"); // time to the overview (docs/live-page.md)
+        }
+        const missing = api.unreachable.length ? " · " + api.unreachable.length + " instance(s) did not answer: figures are partial" : "";
         setStatus("updated " + new Date().toLocaleTimeString() + " · " + api.instances + " instance(s)" + missing, missing !== "");
       } else {
-        setStatus("waiting for the first hypotheses…", false);
-      }
-      if (state.model && !state.charted) {
-        state.charted = true;
-        performance.mark("segmon-first-chart"); // time to first chart (docs/live-page.md)
+        await refreshModel();
       }
       state.refreshes++;
       document.body.dataset.refreshes = String(state.refreshes);
     } catch (e) {
       setStatus("cannot reach the monitor: " + e.message, true);
     }
-    state.timer = setTimeout(refresh, REFRESH_MS);
+    if (generation === state.generation) state.timer = setTimeout(refresh, REFRESH_MS);
+  }
+
+  async function refreshModel() {
+    const summary = await getJson("api/v1/summary");
+    pickers(summary.samples);
+    writeHash();
+    renderTiles(summary.samples);
+    renderPaired(summary.samples);
+    renderTables(summary);
+    if (state.model) {
+      const q = new URLSearchParams({ model: state.model, tier: state.tier, minutes: String(state.range) });
+      $("api-link").href = "api/v1/windows?" + q;
+      const api = await getJson("api/v1/windows?" + q);
+      renderCharts(api);
+      const missing = api.unreachable.length ? " · " + api.unreachable.length + " instance(s) did not answer: charts are partial" : "";
+      setStatus("updated " + new Date().toLocaleTimeString() + " · " + api.instances + " instance(s)" + missing, missing !== "");
+    } else {
+      setStatus("waiting for the first hypotheses…", false);
+    }
+    if (state.model && !state.charted) {
+      state.charted = true;
+      performance.mark("segmon-first-chart"); // time to first chart (docs/live-page.md)
+    }
   }
 
   function setStatus(text, bad) {
@@ -368,11 +550,18 @@
     refresh();
   }
 
-  window.addEventListener("resize", () => {
+  function resizeCharts() {
     for (const c of CHARTS) {
       const chart = state.charts[c.id];
       if (chart) chart.plot.setSize({ width: Math.max(300, $(c.id).clientWidth), height: 200 });
     }
+  }
+
+  window.addEventListener("resize", resizeCharts);
+  // A row clicked, the way back to the overview, or the browser's back button.
+  window.addEventListener("hashchange", () => {
+    readHash();
+    refresh().then(() => { if (state.view === "model") resizeCharts(); });
   });
   window.segmonPage = state; // for tests and the curious: what the page last drew
   ["model", "tier", "range"].forEach((id) => $(id).addEventListener("change", onPick));

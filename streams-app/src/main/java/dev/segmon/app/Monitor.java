@@ -21,6 +21,7 @@ import dev.segmon.app.topology.StateLayoutCheck;
 import dev.segmon.app.topology.TopicAdmin;
 import dev.segmon.app.topology.TransientFailureHandler;
 import dev.segmon.app.web.WebRoutes;
+import dev.segmon.app.web.DetectorChanges;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -102,7 +103,8 @@ public final class Monitor implements AutoCloseable {
             this.words = new WordState(stores);
             this.estimates = new EstimateView(stores);
             this.changes = new ChangeState(stores, config.detector());
-            WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry()).forEach(server::handle);
+            WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry(), new DetectorChanges(changes))
+                    .forEach(server::handle);
         } catch (RuntimeException e) {
             if (contact != null) {
                 contact.close();

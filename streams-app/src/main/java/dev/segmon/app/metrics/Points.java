@@ -7,7 +7,7 @@ import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 
 /** What every segmon metric family shares: the windows of the ratio gauges, series labels, data points. */
-final class Points {
+public final class Points {
     /** The {@code window} label of the figures since the state began. */
     static final String CUMULATIVE = "cumulative";
     /** The {@code window} label of the sliding window: this minute of record time and the four before it. */
@@ -17,8 +17,11 @@ final class Points {
     private Points() {
     }
 
-    /** The first minute of the sliding window at {@code nowMs} (wall clock at scrape; minutes are of record time). */
-    static long slidingStart(long nowMs) {
+    /**
+     * The first minute of the sliding window at {@code nowMs} (wall clock at scrape; minutes are of
+     * record time); also the live page's overview's (dev.segmon.app.web), so that its figures are the gauges'.
+     */
+    public static long slidingStart(long nowMs) {
         return MinuteWindow.minuteOf(nowMs) - (SLIDING_MINUTES - 1) * MinuteWindow.MINUTE_MS;
     }
 

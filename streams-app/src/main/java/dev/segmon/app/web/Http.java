@@ -70,4 +70,18 @@ final class Http {
         }
         return out;
     }
+
+    /** A query parameter's integer in [min, max]; otherwise an IllegalArgumentException that says what was wrong, for a 400. */
+    static long number(String text, String name, long min, long max) {
+        try {
+            long v = Long.parseLong(text);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + " must be an integer" + (min == Long.MIN_VALUE ? "" : " from " + min + " to " + max)
+                + ", not '" + text + "'");
+    }
 }

@@ -19,6 +19,16 @@ public record MinuteWindow(long startMs, long utterances, BoundaryCounts counts,
         this(startMs, utterances, counts, moments, EditCounts.ZERO);
     }
 
+    /** Nothing counted in the minute starting at {@code startMs}. */
+    public static MinuteWindow empty(long startMs) {
+        return new MinuteWindow(startMs, 0, BoundaryCounts.ZERO, UtteranceMoments.ZERO);
+    }
+
+    /** The same counts as a window starting at {@code startMs}: to add several minutes up into one window. */
+    public MinuteWindow at(long startMs) {
+        return new MinuteWindow(startMs, utterances, counts, moments, words);
+    }
+
     public MinuteWindow plus(MinuteWindow other) {
         if (other.startMs != startMs) {
             throw new IllegalArgumentException("minutes " + startMs + " and " + other.startMs + " do not add up");

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsMetadata;
@@ -20,9 +21,9 @@ import org.apache.kafka.streams.errors.StreamsNotStartedException;
 import org.apache.kafka.streams.state.HostInfo;
 
 /**
- * The other instances of the application and their local minutes: interactive queries' usual
+ * The other instances of the application and their local parts: interactive queries' usual
  * shape. Kafka Streams tells every client the {@code application.server} (host:port of its
- * metrics server) of every other one; each is asked for its {@code scope=local} windows, in
+ * metrics server) of every other one; each is asked for its {@code scope=local} answer, in
  * parallel, with a short timeout, so one slow or gone instance delays an answer by at most that.
  */
 final class Peers {
@@ -49,15 +50,28 @@ final class Peers {
     }
 
     /** Every other instance's minutes of (model, tier) from {@code fromMs} on, and who did not answer. */
-    Answers windows(String model, String tier, long fromMs) {
-        Map<HostInfo, CompletableFuture<List<MinuteWindow>>> calls = new LinkedHashMap<>();
+    Answers<List<MinuteWindow>> windows(String model, String tier, long fromMs) {
+        return ask("/api/v1/windows?scope=local&model=" + enc(model) + "&tier=" + enc(tier) + "&from=" + fromMs, body -> {
+            List<MinuteWindow> out = new ArrayList<>();
+            for (JsonNode w : body.get("windows")) {
+                out.add(Json.window(w));
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Every other instance's answer to {@code pathAndQuery} (a {@code scope=local} request), read
+     * by {@code read} from its JSON body, and who did not answer (in time, with 200, or readably).
+     */
+    <T> Answers<T> ask(String pathAndQuery, Function<JsonNode, T> read) {
+        Map<HostInfo, CompletableFuture<T>> calls = new LinkedHashMap<>();
         for (HostInfo peer : others.get()) {
-            URI uri = URI.create("http://" + peer.host() + ":" + peer.port() + "/api/v1/windows?scope=local&model="
-                    + enc(model) + "&tier=" + enc(tier) + "&from=" + fromMs);
+            URI uri = URI.create("http://" + peer.host() + ":" + peer.port() + pathAndQuery);
             HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build();
-            calls.put(peer, client.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(Peers::parse));
+            calls.put(peer, client.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(r -> read.apply(parse(r))));
         }
-        List<List<MinuteWindow>> found = new ArrayList<>();
+        List<T> found = new ArrayList<>();
         List<String> unreachable = new ArrayList<>();
         calls.forEach((peer, call) -> {
             try {
@@ -66,23 +80,23 @@ final class Peers {
                 unreachable.add(peer.host() + ":" + peer.port());
             }
         });
-        return new Answers(calls.size(), found, unreachable);
+        return new Answers<>(calls.size(), found, unreachable);
     }
 
-    /** The others' answers: how many were asked, the minute lists of those that answered, and the rest. */
-    record Answers(int asked, List<List<MinuteWindow>> windows, List<String> unreachable) {
+    /** The others' answers: how many were asked, the answers of those that answered, and the rest. */
+    record Answers<T>(int asked, List<T> answers, List<String> unreachable) {
+        /** No other instance asked: what a {@code scope=local} request sums. */
+        static <T> Answers<T> none() {
+            return new Answers<>(0, List.of(), List.of());
+        }
     }
 
-    private static List<MinuteWindow> parse(HttpResponse<String> response) {
+    private static JsonNode parse(HttpResponse<String> response) {
         if (response.statusCode() != 200) {
             throw new IllegalStateException("HTTP " + response.statusCode());
         }
         try {
-            List<MinuteWindow> out = new ArrayList<>();
-            for (JsonNode w : Json.MAPPER.readTree(response.body()).get("windows")) {
-                out.add(Json.window(w));
-            }
-            return out;
+            return Json.MAPPER.readTree(response.body());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

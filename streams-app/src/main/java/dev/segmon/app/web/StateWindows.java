@@ -1,27 +1,30 @@
 package dev.segmon.app.web;
 
-import dev.segmon.app.state.WordCounts;
-import dev.segmon.app.state.WordState;
-
 import dev.segmon.app.state.IntervalState;
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.Keys.PairTier;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.state.WordCounts;
+import dev.segmon.app.state.WordState;
+import dev.segmon.app.wire.InputEvent;
 import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.interval.PairedMoments;
 import dev.segmon.model.interval.UtteranceMoments;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
- * {@link WindowSource} over the monitor's state: the minute window store and the moment minute
- * store of this instance's active tasks (both kept 25 h behind stream time), minutes of one start
- * summed across tasks. A minute present in one store only (boundaries decided in it but no
- * utterance closed, or the other way round) gets zeros for the other.
+ * {@link WindowSource} and {@link OverviewSource} over the monitor's state: the minute window store
+ * and the moment minute store of this instance's active tasks (both kept 25 h behind stream time),
+ * minutes of one start summed across tasks. A minute present in one store only (boundaries decided
+ * in it but no utterance closed, or the other way round) gets zeros for the other.
  */
-public final class StateWindows implements WindowSource {
+public final class StateWindows implements WindowSource, OverviewSource {
     private final MonitorState state;
     private final IntervalState intervals;
     private final WordState words;
@@ -34,20 +37,56 @@ public final class StateWindows implements WindowSource {
 
     @Override
     public List<MinuteWindow> local(String model, String tier, long fromMs, long toMs) {
-        long end = toMs == Long.MAX_VALUE ? toMs : toMs + 1;
         ModelTier series = new ModelTier(model, tier);
-        SortedMap<Long, MinuteCounts> minutes = state.minutes(fromMs, end).getOrDefault(series, new TreeMap<>());
-        SortedMap<Long, UtteranceMoments> moments = intervals.momentMinutes(fromMs, end).getOrDefault(series, new TreeMap<>());
-        SortedMap<Long, WordCounts> wordMinutes = words.minutes(fromMs, end).getOrDefault(series, new TreeMap<>());
-        TreeSet<Long> starts = new TreeSet<>(minutes.keySet());
-        starts.addAll(moments.keySet());
-        starts.addAll(wordMinutes.keySet());
-        List<MinuteWindow> out = new ArrayList<>(starts.size());
-        for (long start : starts) {
-            MinuteCounts c = minutes.get(start);
-            out.add(new MinuteWindow(start, c == null ? 0 : c.utterances(), c == null ? BoundaryCounts.ZERO : c.counts(),
-                    moments.getOrDefault(start, UtteranceMoments.ZERO), wordMinutes.getOrDefault(start, WordCounts.ZERO).edits()));
+        return minutes(fromMs, toMs == Long.MAX_VALUE ? toMs : toMs + 1, series::equals).getOrDefault(series, List.of());
+    }
+
+    @Override
+    public Sums sums(long fromMs) {
+        SortedMap<ModelTier, MinuteWindow> models = new TreeMap<>();
+        for (ModelTier series : state.totals().keySet()) {
+            models.put(series, MinuteWindow.empty(fromMs));
+        }
+        minutes(fromMs, Long.MAX_VALUE, series -> true).forEach((series, byStart) -> byStart.forEach(
+                w -> models.merge(series, w.at(fromMs), MinuteWindow::plus)));
+        models.keySet().removeIf(series -> series.model().equals(InputEvent.NO_MODEL));
+        SortedMap<PairTier, PairedMoments> comparisons = new TreeMap<>();
+        for (PairTier pair : intervals.paired().keySet()) {
+            comparisons.put(pair, PairedMoments.ZERO);
+        }
+        intervals.pairedSince(fromMs).forEach((pair, m) -> comparisons.merge(pair, m, PairedMoments::plus));
+        return new Sums(models, comparisons);
+    }
+
+    /** The minutes starting in [fromMs, endMs) of each series {@code wanted} accepts, ascending. */
+    private SortedMap<ModelTier, List<MinuteWindow>> minutes(long fromMs, long endMs, Predicate<ModelTier> wanted) {
+        SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> counts = state.minutes(fromMs, endMs);
+        SortedMap<ModelTier, SortedMap<Long, UtteranceMoments>> moments = intervals.momentMinutes(fromMs, endMs);
+        SortedMap<ModelTier, SortedMap<Long, WordCounts>> wordMinutes = words.minutes(fromMs, endMs);
+        TreeSet<ModelTier> all = new TreeSet<>(counts.keySet());
+        all.addAll(moments.keySet());
+        all.addAll(wordMinutes.keySet());
+        all.removeIf(wanted.negate());
+        SortedMap<ModelTier, List<MinuteWindow>> out = new TreeMap<>();
+        for (ModelTier series : all) {
+            SortedMap<Long, MinuteCounts> c = counts.getOrDefault(series, EMPTY_COUNTS);
+            SortedMap<Long, UtteranceMoments> m = moments.getOrDefault(series, EMPTY_MOMENTS);
+            SortedMap<Long, WordCounts> w = wordMinutes.getOrDefault(series, EMPTY_WORDS);
+            TreeSet<Long> starts = new TreeSet<>(c.keySet());
+            starts.addAll(m.keySet());
+            starts.addAll(w.keySet());
+            List<MinuteWindow> windows = new ArrayList<>(starts.size());
+            for (long start : starts) {
+                MinuteCounts mc = c.get(start);
+                windows.add(new MinuteWindow(start, mc == null ? 0 : mc.utterances(), mc == null ? BoundaryCounts.ZERO : mc.counts(),
+                        m.getOrDefault(start, UtteranceMoments.ZERO), w.getOrDefault(start, WordCounts.ZERO).edits()));
+            }
+            out.put(series, windows);
         }
         return out;
     }
+
+    private static final SortedMap<Long, MinuteCounts> EMPTY_COUNTS = new TreeMap<>();
+    private static final SortedMap<Long, UtteranceMoments> EMPTY_MOMENTS = new TreeMap<>();
+    private static final SortedMap<Long, WordCounts> EMPTY_WORDS = new TreeMap<>();
 }

@@ -13,24 +13,28 @@ import java.util.Map;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.state.HostInfo;
 
-/** The live page's routes on the metrics port: {@code /}, {@code /api/v1/windows}, {@code /api/v1/summary}. */
+/** The live page's routes on the metrics port: {@code /}, {@code /api/v1/windows}, {@code /api/v1/overview}, {@code /api/v1/summary}. */
 public final class WebRoutes {
     private WebRoutes() {
     }
 
     /**
      * The handlers by path prefix (the JDK server's contexts), for a client whose
-     * {@code application.server} is {@code self}.
+     * {@code application.server} is {@code self}; {@code changes} is what this instance's change
+     * detectors hold ({@link ChangeSource#none()} where there are none).
      */
     public static Map<String, HttpHandler> handlers(KafkaStreams streams, MonitorState state, IntervalState intervals, WordState words, HostInfo self,
-                                                    PrometheusRegistry segmon) {
-        return handlers(new StateWindows(state, intervals, words), Peers.of(streams, self), segmon);
+                                                    PrometheusRegistry segmon, ChangeSource changes) {
+        StateWindows figures = new StateWindows(state, intervals, words);
+        return handlers(figures, figures, changes, Peers.of(streams, self), segmon);
     }
 
-    static Map<String, HttpHandler> handlers(WindowSource windows, Peers peers, PrometheusRegistry segmon) {
+    static Map<String, HttpHandler> handlers(WindowSource windows, OverviewSource overview, ChangeSource changes, Peers peers,
+                                             PrometheusRegistry segmon) {
         Map<String, HttpHandler> h = new LinkedHashMap<>();
         h.put("/", new PageAssets());
         h.put("/api/v1/windows", new WindowsApi(windows, peers, System::currentTimeMillis));
+        h.put("/api/v1/overview", new OverviewApi(overview, changes, peers, System::currentTimeMillis));
         h.put("/api/v1/summary", new SummaryApi(segmon, System::currentTimeMillis));
         return h;
     }

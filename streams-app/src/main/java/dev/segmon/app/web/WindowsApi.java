@@ -55,14 +55,14 @@ final class WindowsApi implements HttpHandler {
         boolean local = "local".equals(q.get("scope"));
         List<List<MinuteWindow>> parts = new ArrayList<>();
         parts.add(source.local(model, tier, from, Long.MAX_VALUE));
-        Peers.Answers others = local ? new Peers.Answers(0, List.of(), List.of()) : peers.windows(model, tier, from);
-        parts.addAll(others.windows());
+        Peers.Answers<List<MinuteWindow>> others = local ? Peers.Answers.none() : peers.windows(model, tier, from);
+        parts.addAll(others.answers());
 
         ObjectNode body = Json.MAPPER.createObjectNode();
         body.put("model", model);
         body.put("tier", tier);
         body.put("from", java.time.Instant.ofEpochMilli(from).toString());
-        body.put("instances", 1 + others.windows().size());
+        body.put("instances", 1 + others.answers().size());
         ArrayNode unreachable = body.putArray("unreachable");
         others.unreachable().forEach(unreachable::add);
         ArrayNode windows = body.putArray("windows");
@@ -75,22 +75,13 @@ final class WindowsApi implements HttpHandler {
     /** The first minute asked for: {@code from} if given, else {@code minutes} back from now's minute. */
     private long from(Map<String, String> q) {
         if (q.containsKey("from")) {
-            return number(q.get("from"), "from", Long.MIN_VALUE, Long.MAX_VALUE);
+            return Http.number(q.get("from"), "from", Long.MIN_VALUE, Long.MAX_VALUE);
         }
-        long minutes = q.containsKey("minutes") ? number(q.get("minutes"), "minutes", 1, MAX_MINUTES) : DEFAULT_MINUTES;
-        return Math.floorDiv(wallClock.getAsLong(), MINUTE_MS) * MINUTE_MS - (minutes - 1) * MINUTE_MS;
+        return firstMinute(wallClock.getAsLong(), q.containsKey("minutes") ? Http.number(q.get("minutes"), "minutes", 1, MAX_MINUTES) : DEFAULT_MINUTES);
     }
 
-    private static long number(String text, String name, long min, long max) {
-        try {
-            long v = Long.parseLong(text);
-            if (v >= min && v <= max) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + " must be an integer" + (min == Long.MIN_VALUE ? "" : " from " + min + " to " + max)
-                + ", not '" + text + "'");
+    /** The first of the {@code minutes} minutes ending with the one {@code nowMs} falls in. */
+    static long firstMinute(long nowMs, long minutes) {
+        return Math.floorDiv(nowMs, MINUTE_MS) * MINUTE_MS - (minutes - 1) * MINUTE_MS;
     }
 }

@@ -320,7 +320,34 @@ class MonitorIntegrationTest {
                 assertTrue(localOne.hypothesis() > 0 && localTwo.hypothesis() > 0, "both instances hold minutes: " + localOne + " " + localTwo);
                 assertEquals(corpus.expected().get(model), localOne.plus(localTwo));
             }
+            // The overview: either instance answers the same rows for both; each model's row is the
+            // sum of the two instances' own rows, and (every record sent moments ago, so inside the
+            // last 5 minutes) equals the offline totals.
+            com.fasterxml.jackson.databind.JsonNode overviewOne = JSON.readTree(get(one.metricsPort(), "/api/v1/overview"));
+            com.fasterxml.jackson.databind.JsonNode overviewTwo = JSON.readTree(get(two.metricsPort(), "/api/v1/overview"));
+            assertEquals(2, overviewOne.get("instances").asInt(), overviewOne.toString());
+            assertEquals(overviewOne.get("rows"), overviewTwo.get("rows"), "both instances answer the same rows");
+            String now = "&now=" + java.time.Instant.parse(overviewOne.get("from").asText()).plusSeconds(4 * 60).toEpochMilli();
+            com.fasterxml.jackson.databind.JsonNode ownOne = JSON.readTree(get(one.metricsPort(), "/api/v1/overview?scope=local" + now));
+            com.fasterxml.jackson.databind.JsonNode ownTwo = JSON.readTree(get(two.metricsPort(), "/api/v1/overview?scope=local" + now));
+            for (String model : corpus.expected().keySet()) {
+                BoundaryCounts merged = rowCounts(overviewOne, model);
+                assertEquals(corpus.expected().get(model), merged, model + ": the overview's 5 minutes hold every record");
+                assertEquals(merged, rowCounts(ownOne, model).plus(rowCounts(ownTwo, model)), model + ": the sum of the instances' own rows");
+            }
+            assertTrue(overviewOne.get("rows").findValues("change").stream().allMatch(com.fasterxml.jackson.databind.JsonNode::isNull),
+                    "no detector in the monitor: " + overviewOne);
         }
+    }
+
+    /** The counts of a model's row of an overview answer (zeros when the instance has no row of it). */
+    private static BoundaryCounts rowCounts(com.fasterxml.jackson.databind.JsonNode overview, String model) {
+        for (com.fasterxml.jackson.databind.JsonNode row : overview.get("rows")) {
+            if (row.get("model").asText().equals(model) && row.get("baseline").isNull()) {
+                return BoundaryCounts.oneToOne(row.get("n_ref").asLong(), row.get("n_hyp").asLong(), row.get("hits").asLong());
+            }
+        }
+        return BoundaryCounts.ZERO;
     }
 
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();

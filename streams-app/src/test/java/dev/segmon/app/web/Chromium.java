@@ -130,6 +130,19 @@ final class Chromium implements AutoCloseable {
         }
     }
 
+    /** A left click at the centre of the first element {@code selector} matches, as a user's mouse would. */
+    void click(String selector) throws Exception {
+        JsonNode box = eval("(() => { const r = document.querySelector(" + JSON.writeValueAsString(selector)
+                + ").getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()");
+        for (String type : List.of("mouseMoved", "mousePressed", "mouseReleased")) {
+            ObjectNode p = JSON.createObjectNode().put("type", type).put("x", box.get("x").asDouble()).put("y", box.get("y").asDouble());
+            if (!type.equals("mouseMoved")) {
+                p.put("button", "left").put("clickCount", 1);
+            }
+            call("Input.dispatchMouseEvent", p);
+        }
+    }
+
     /** A PNG of the viewport. */
     void screenshot(Path png) throws Exception {
         JsonNode r = call("Page.captureScreenshot", JSON.createObjectNode().put("format", "png"));

@@ -37,7 +37,8 @@ class ContactBannerBrowserTest {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         try (MetricsServer server = MetricsServer.start(0, registry, registry, health::get);
              Chromium browser = new Chromium(tmp.resolve("profile"), 1200, 800)) {
-            WebRoutes.handlers((model, tier, from, to) -> List.of(), new Peers(List::of), registry.getPrometheusRegistry())
+            WebRoutes.handlers((model, tier, from, to) -> List.of(), OverviewSource.none(), ChangeSource.none(), new Peers(List::of),
+                    registry.getPrometheusRegistry())
                     .forEach(server::handle);
             String base = "http://127.0.0.1:" + server.port() + "/";
             browser.navigate(base);

@@ -97,6 +97,7 @@ class LivePageBrowserTest {
                 assertTrue(browser.eval("Number(document.querySelector('" + os + ".recent .ci').dataset.low)").asDouble() > 0, "ΔOS 5m above 0");
             }
             browser.screenshot(Path.of("target", "live-page.png"));
+            assertOverviewEqualsMetrics(base);
 
             List<String> urls = browser.requestedUrls();
             assertTrue(urls.size() >= 7, "page, app.js, app.css, uPlot's js and css, summary, windows: " + urls);
@@ -184,6 +185,59 @@ class LivePageBrowserTest {
                 }
             }
         }
+    }
+
+    /**
+     * {@code /api/v1/overview} of the real monitor: a row per model and one for the comparison,
+     * whose figures and intervals are {@code /metrics}' 5 m gauges (the same minutes, summed and
+     * derived the same way), and each series' change as its detector's gauges say (a measure is
+     * called on the page when {@code segmon_change_called} / {@code segmon_paired_change_called}
+     * is 1; a measure still learning is not listed). Read between two scrapes that agree, so that
+     * no minute turned in between.
+     */
+    private static void assertOverviewEqualsMetrics(String base) throws Exception {
+        for (int attempt = 0; attempt < 5; attempt++) {
+            String before = ratios(base, "healthy") + ratios(base, "regressing");
+            JsonNode rows = JSON.readTree(get(base + "/api/v1/overview")).get("rows");
+            if (!before.equals(ratios(base, "healthy") + ratios(base, "regressing"))) {
+                continue;
+            }
+            List<PrometheusText.Sample> samples = PrometheusText.parse(before);
+            List<PrometheusText.Sample> detectors = PrometheusText.parse(get(base + "/metrics"));
+            List<String> keys = new java.util.ArrayList<>();
+            for (JsonNode row : rows) {
+                String model = row.get("model").asText();
+                String baseline = row.get("baseline").isNull() ? null : row.get("baseline").asText();
+                keys.add(model + (baseline == null ? "" : " vs " + baseline));
+                JsonNode change = row.get("change");
+                for (JsonNode m : change.isNull() ? List.<JsonNode>of() : (Iterable<JsonNode>) change.get("measures")) {
+                    String measure = m.get("measure").asText();
+                    double called = detectors.stream().filter(x -> x.name().equals(baseline == null ? "segmon_change_called" : "segmon_paired_change_called")
+                                    && measure.equals(x.label("measure")) && model.equals(x.label(baseline == null ? "model" : "candidate"))
+                                    && (baseline == null || baseline.equals(x.label("baseline"))))
+                            .mapToDouble(PrometheusText.Sample::value).findFirst().orElse(Double.NaN);
+                    assertEquals(called == 1.0, m.get("called").asBoolean(), keys + " " + measure + " called");
+                }
+                for (int i = 0; i < (baseline == null ? RATIO_GAUGES.length : PAIRED_GAUGES.length); i += 2) {
+                    String measure = baseline == null ? RATIO_GAUGES[i] : PAIRED_GAUGES[i];
+                    double expected = baseline == null ? gauge(samples, RATIO_GAUGES[i + 1], model, "5m")
+                            : paired(samples, PAIRED_GAUGES[i + 1] + "_ratio", model, baseline, "5m");
+                    assertEquals(expected, row.get(measure).isNull() ? Double.NaN : row.get(measure).asDouble(), 1e-12, keys + " " + measure);
+                }
+                String[] intervals = baseline == null ? INTERVAL_GAUGES : PAIRED_GAUGES;
+                for (int i = 0; i < intervals.length; i += 2) {
+                    for (String end : List.of("lower", "upper")) {
+                        double expected = baseline == null ? gauge(samples, intervals[i + 1] + "_" + end + "_ratio", model, "5m")
+                                : paired(samples, intervals[i + 1] + "_" + end + "_ratio", model, baseline, "5m");
+                        JsonNode shown = row.get(intervals[i] + (end.equals("lower") ? "_low" : "_high"));
+                        assertEquals(expected, shown.isNull() ? Double.NaN : shown.asDouble(), 1e-12, keys + " " + intervals[i] + " " + end);
+                    }
+                }
+            }
+            assertEquals(List.of("healthy", "regressing", "regressing vs healthy"), keys, "/api/v1/overview's rows");
+            return;
+        }
+        throw new AssertionError("the 5 m gauges changed between every two scrapes");
     }
 
     private static double paired(List<PrometheusText.Sample> samples, String name, String candidate, String baseline, String window) {

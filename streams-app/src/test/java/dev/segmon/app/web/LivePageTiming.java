@@ -2,6 +2,7 @@ package dev.segmon.app.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.segmon.app.metrics.MetricsServer;
+import dev.segmon.app.state.Keys.PairTier;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.interval.UtteranceMoments;
 import io.micrometer.core.instrument.Tags;
@@ -17,9 +18,11 @@ import java.util.Locale;
 
 /**
  * Page weight and time to first chart of the live page at its largest: 20 models, 24 h of minutes
- * each, range 24 h (docs/live-page.md). The minutes come from a synthetic {@link WindowSource}
- * (every minute of the last 24 h filled), the summary from a registry holding the same families
- * as the monitor's, so the page has as much to draw as a busy monitor would give it.
+ * each, range 24 h; and the time to the overview of those 20 models and 10 comparisons, each row
+ * with an hour of a detector's evidence (docs/live-page.md). The minutes come from a synthetic
+ * {@link WindowSource} (every minute of the last 24 h filled), the summary from a registry holding
+ * the same families as the monitor's, so the page has as much to draw as a busy monitor would give
+ * it; the overview's figures from a {@link SyntheticMonitor} and its detectors from {@link FakeChanges}.
  *
  * <p>A measurement, not a test: {@code mvn -B -o -pl streams-app -am test-compile} then
  * {@code java -cp "$(cat streams-app/target/test.classpath):streams-app/target/test-classes:streams-app/target/classes" dev.segmon.app.web.LivePageTiming [runs]}
@@ -74,9 +77,29 @@ public final class LivePageTiming {
             }
             return out;
         };
+        // The overview: the same 20 models and their 10 comparisons, every one watched by a detector
+        // with an hour of evidence (every row draws its line).
+        List<SyntheticMonitor.Model> overviewModels = new ArrayList<>();
+        List<PairTier> comparisons = new ArrayList<>();
+        FakeChanges detectors = new FakeChanges();
+        long start = System.currentTimeMillis();
+        for (int m = 0; m < MODELS; m++) {
+            String name = String.format(Locale.ROOT, "model-%02d", m);
+            overviewModels.add(new SyntheticMonitor.Model(name, 0.95, 0.01, 0.05));
+            double[] evidence = new double[60];
+            Arrays.fill(evidence, 0.1 + 0.01 * m);
+            MeasureChange recall = new MeasureChange("recall", 1.0, 9.2, false, null, 0.0);
+            detectors.add(FakeChanges.one(name, null, "word", recall, start - 59 * 60_000L, evidence));
+            if (m % 2 == 1) {
+                String baseline = String.format(Locale.ROOT, "model-%02d", m - 1);
+                comparisons.add(new PairTier(name, baseline, "word"));
+                detectors.add(FakeChanges.one(name, baseline, "word", recall, start - 59 * 60_000L, evidence));
+            }
+        }
+        SyntheticMonitor overview = new SyntheticMonitor(overviewModels, comparisons, 5, System::currentTimeMillis);
         Peers none = new Peers(List::of);
         try (MetricsServer server = MetricsServer.start(0, registry, () -> true)) {
-            WebRoutes.handlers(everyMinute, none, registry.getPrometheusRegistry()).forEach(server::handle);
+            WebRoutes.handlers(everyMinute, overview, detectors, none, registry.getPrometheusRegistry()).forEach(server::handle);
             String base = "http://127.0.0.1:" + server.port();
             long assets = new PageAssets().assets().entrySet().stream().filter(e -> !e.getKey().endsWith("LICENSE"))
                     .mapToLong(e -> e.getValue().bytes().length).sum();
@@ -84,9 +107,20 @@ public final class LivePageTiming {
             new PageAssets().assets().forEach((path, a) -> System.out.printf(Locale.ROOT, "  %-28s %7d%n", path, a.bytes().length));
             System.out.printf(Locale.ROOT, "/api/v1/windows, 24 h of one model: %d bytes%n",
                     LivePageBrowserTest.get(base + "/api/v1/windows?model=model-00&tier=word&minutes=" + MINUTES).length());
+            System.out.printf(Locale.ROOT, "/api/v1/overview, 20 models and 10 comparisons with an hour of evidence each: %d bytes%n",
+                    LivePageBrowserTest.get(base + "/api/v1/overview").length());
             double[] firstChart = new double[runs];
+            double[] firstOverview = new double[runs];
             Path profile = Files.createTempDirectory("segmon-timing");
             try (Chromium browser = new Chromium(profile, 1400, 1130)) {
+                for (int r = 0; r < runs; r++) {
+                    browser.navigate("about:blank");
+                    browser.navigate(base + "/");
+                    browser.await("performance.getEntriesByName('segmon-first-overview').length === 1", Duration.ofSeconds(30));
+                    firstOverview[r] = browser.eval("performance.getEntriesByName('segmon-first-overview')[0].startTime").asDouble();
+                    System.out.printf(Locale.ROOT, "run %d: overview drawn %.0f ms after navigation start, %d rows%n", r + 1,
+                            firstOverview[r], browser.eval("document.querySelectorAll('#overview-table tr.row').length").asInt());
+                }
                 for (int r = 0; r < runs; r++) {
                     browser.navigate("about:blank");
                     browser.navigate(base + "/#model=model-07&tier=word&range=" + MINUTES);
@@ -97,6 +131,9 @@ public final class LivePageTiming {
                             firstChart[r], browser.eval("segmonPage.charts['chart-prf'].plot.data[0].length").asInt());
                 }
             }
+            Arrays.sort(firstOverview);
+            System.out.printf(Locale.ROOT, "time to the overview (20 models, 10 comparisons): median %.0f ms, max %.0f ms over %d runs%n",
+                    firstOverview[runs / 2], firstOverview[runs - 1], runs);
             Arrays.sort(firstChart);
             System.out.printf(Locale.ROOT, "time to first chart (20 models x 24 h, range 24 h): median %.0f ms, max %.0f ms over %d runs%n",
                     firstChart[runs / 2], firstChart[runs - 1], runs);

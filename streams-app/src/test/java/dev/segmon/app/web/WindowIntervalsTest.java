@@ -37,9 +37,9 @@ class WindowIntervalsTest {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         try (MetricsServer serverA = MetricsServer.start(0, registry, () -> true);
              MetricsServer serverB = MetricsServer.start(0, registry, () -> true)) {
-            WebRoutes.handlers(a, new Peers(() -> List.of(new HostInfo("127.0.0.1", serverB.port()))), registry.getPrometheusRegistry())
+            WebRoutes.handlers(a, OverviewSource.none(), ChangeSource.none(), new Peers(() -> List.of(new HostInfo("127.0.0.1", serverB.port()))), registry.getPrometheusRegistry())
                     .forEach(serverA::handle);
-            WebRoutes.handlers(b, new Peers(() -> List.of(new HostInfo("127.0.0.1", serverA.port()))), registry.getPrometheusRegistry())
+            WebRoutes.handlers(b, OverviewSource.none(), ChangeSource.none(), new Peers(() -> List.of(new HostInfo("127.0.0.1", serverA.port()))), registry.getPrometheusRegistry())
                     .forEach(serverB::handle);
 
             JsonNode merged = window("http://127.0.0.1:" + serverA.port());
