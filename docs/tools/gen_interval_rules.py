@@ -11,20 +11,28 @@ linearisation for every measure") is
     Q = sum_j sum_k c_j c_k (NN_jk - R_k ND_jk - R_j DN_jk + R_j R_k DD_jk) / (D_j D_k)
 
 where XY_jk = sum_i x_ji y_ki are sums of per-utterance products: the second-moment counters.
-The same Q is what dev.segmon.model.interval.Linearisation computes as g' C g, and the
-standard error is sqrt(m/(m-1) Q). The interval is value -+ t SE with t the two-sided Student
-quantile of m - 1 degrees of freedom (dev.segmon.model.interval.CriticalValue); PromQL has no t
-quantile, so critical_value() writes it: exact for m <= 20 (closed-form distribution function,
-Abramowitz and Stegun 26.7.3-4, inverted), the Cornish-Fisher expansion beyond.
+The same Q is what dev.segmon.model.interval.Linearisation computes as g' C g. A paired
+difference's interval is D -+ t SE with SE = sqrt(m/(m-1) Q). A single measure's (docs/contract.md
+2.1.1; dev.segmon.model.interval.Estimate and Scale) inflates the standard error by the ratio's
+leverage L = BB / B^2, SE = sqrt(m/(m-1) Q (1 + 2 L)), and is built on the logit scale for
+precision, recall and F1 (logit^-1(logit R -+ t SE / (R (1 - R)))) and on the log scale of y/r
+for over-segmentation (exp(log(y/r) -+ t SE / (y/r)) - 1); [R, R] where that half-width is 0
+or undefined. t is the two-sided Student quantile of m - 1 degrees of freedom
+(dev.segmon.model.interval.CriticalValue); PromQL has no t quantile, so critical_value() writes
+it: exact for m <= 20 (closed-form distribution function, Abramowitz and Stegun 26.7.3-4,
+inverted), the Cornish-Fisher expansion beyond.
 
 The rules come in three layers, as Prometheus recommends for expressions that share inputs:
 
   1. moments: segmon:<counter>:increase<range> = sum by (labels) (increase(segmon_<counter>_total[range]))
      for every moment counter (docs/intervals.md, "Counters"): each increase() is evaluated once;
   2. per measure: its value (segmon:utterance_<measure>:<range>, segmon:paired_<measure>_difference:<range>)
-     and Q (..._squared_residuals:<range>), over the layer-1 series; and the critical value t
+     and Q (..._squared_residuals:<range>), over the layer-1 series, for a single measure also
+     its leverage L (segmon:utterance_<measure>_leverage:<range>); and the critical value t
      (segmon:utterance_critical_value:<range>, segmon:paired_critical_value:<range>);
-  3. the public rules and alerts, short expressions over layers 1 and 2.
+  3. the public rules and alerts, short expressions over layers 1 and 2 (for a single measure
+     over the half-width on its scale, segmon:utterance_<measure>_half_width:<range>, recorded
+     first).
 
 Within a rule group Prometheus evaluates the rules in order and each sees the samples the ones
 before it wrote at the same evaluation time, so every group lists its layers in this order and
@@ -118,6 +126,12 @@ class Source:
 
     def critical_name(self):
         return f"segmon:{self.kind.prefix}_critical_value:rate{self.rng}"
+
+    def leverage_name(self, measure):
+        return f"segmon:{self.kind.measure_name(measure)}_leverage:rate{self.rng}"
+
+    def half_width_name(self, measure):
+        return f"segmon:{self.kind.measure_name(measure)}_half_width:rate{self.rng}"
 
 
 def num(x):
@@ -241,9 +255,34 @@ def critical_value(src):
     return " or ".join(parts)
 
 
-def se(measure, src):
+def se(measure, src, inflated=False):
+    """sqrt(m/(m-1) Q), or with the leverage inflation sqrt(m/(m-1) Q (1 + 2 L))."""
     m = src.m()
-    return f"sqrt(clamp_min({m} / ({m} - 1 > 0.5) * {src.q_name(measure)}, 0))"
+    inflation = f" * (1 + 2 * {src.leverage_name(measure)})" if inflated else ""
+    return f"sqrt(clamp_min({m} / ({m} - 1 > 0.5) * {src.q_name(measure)}{inflation}, 0))"
+
+
+def leverage(stat, src):
+    """L = BB / B^2 of a single ratio A/B: its denominator's sum of squares over its square."""
+    _, [(_, _, d)] = stat
+    return f"{quad(d, d, src)} / ({lin(d, src)} * {lin(d, src)} > 0)"
+
+
+# How each single measure's interval is built (dev.segmon.model.interval.Scale): the slope of the
+# scale at the value (the delta method's factor), as a filter that keeps only values where the
+# scale is defined, and the bounds from the value v and the half-width h on that scale.
+SCALES = {
+    "logit": {
+        "slope": lambda v: f"(({v} > 0 < 1) * (1 - {v}))",
+        "lower": lambda v, h: f"1 / (1 + exp(-(ln({v} / (1 - {v})) - {h})))",
+        "upper": lambda v, h: f"1 / (1 + exp(-(ln({v} / (1 - {v})) + {h})))",
+    },
+    "log_one_plus": {
+        "slope": lambda v: f"({v} + 1 > 0)",
+        "lower": lambda v, h: f"exp(ln({v} + 1) - {h}) - 1",
+        "upper": lambda v, h: f"exp(ln({v} + 1) + {h}) - 1",
+    },
+}
 
 
 def half_width(measure, src):
@@ -291,25 +330,33 @@ class Rules:
         for stem in src.kind.stems():
             self.record(src.moment(stem), src.moment_rule(stem))
 
-    def measures(self, src, measures):
-        self.comment("layer 2: each measure's value and Q, the sum of squared linearised residuals")
+    def measures(self, src, measures, scales=None):
+        self.comment("layer 2: each measure's value and Q, the sum of squared linearised residuals"
+                     + (", and its leverage L = BB / B^2" if scales else ""))
         for name, stat in measures.items():
             self.record(src.value_name(name), value(stat, src))
             self.record(src.q_name(name), squares(stat, src))
+            if scales:
+                self.record(src.leverage_name(name), leverage(stat, src))
 
     def text(self):
         return "\n".join(self.lines) + "\n"
 
 
-def interval_rules(path, kind, measures, head, group_prefix, public, clip):
+def interval_rules(path, kind, measures, head, group_prefix, public, clip=None, scales=None):
+    """Three layers per range. With clip (the paired differences): value -+ t SE, clipped. With
+    scales (the single measures): the half-width on each measure's scale, then its bounds."""
     rules = Rules(head)
     for rng in INTERVAL_RANGES:
         src = Source(kind, rng)
         rules.group(f"{group_prefix}-rate{rng}")
         rules.moments(src)
-        rules.measures(src, measures)
+        rules.measures(src, measures, scales)
         rules.comment(f"layer 2: t_{{0.975, m-1}}, exact for m <= {T_TABLE_MAX_DF + 1}, the Cornish-Fisher expansion beyond")
         rules.record(src.critical_name(), critical_value(src))
+        if scales:
+            scaled_bounds(rules, src, measures, public, scales)
+            continue
         rules.comment("layer 3: the 95 % interval, value -+ t_{0.975, m-1} * sqrt(m/(m-1) Q)")
         for name in measures:
             v, s, t = src.value_name(name), se(name, src), src.critical_name()
@@ -325,30 +372,53 @@ def interval_rules(path, kind, measures, head, group_prefix, public, clip):
         f.write(rules.text())
 
 
+def scaled_bounds(rules, src, measures, public, scales):
+    """Layer 3 of the single measures: h = t SE * slope on the measure's scale, recorded only
+    where it is positive (the scale is defined at the value and SE > 0), then the bounds; where h
+    has no sample but the interval exists (t and the value do), the interval is [v, v]."""
+    rules.comment("layer 3: the half-width on the measure's scale, t_{0.975, m-1} * sqrt(m/(m-1) Q (1 + 2 L))"
+                  " / (R (1 - R)) (logit) or / (y/r) (log)")
+    for name in measures:
+        v, t = src.value_name(name), src.critical_name()
+        rules.record(src.half_width_name(name), f"{t} * {se(name, src, inflated=True)} / {scales[name]['slope'](v)} > 0")
+    rules.comment("layer 3: the 95 % interval on that scale; [v, v] where the half-width is 0 or undefined")
+    for name in measures:
+        v, t, h = src.value_name(name), src.critical_name(), src.half_width_name(name)
+        scale = scales[name]
+        point = f"({v} and {t})"
+        lo, hi = f"{scale['lower'](v, h)} or {point}", f"{scale['upper'](v, h)} or {point}"
+        for suffix, expr in public(name, lo, hi):
+            rules.record(f"{suffix}:rate{src.rng}", expr)
+
+
 INTERVALS_HEAD = [
     "# GENERATED by docs/tools/gen_interval_rules.py. Utterance-level 95 % intervals over a range",
     "# (docs/intervals.md, \"Recording rules\"; docs/contract.md 2.1.1 and 3.2).",
     "#",
-    "# Each measure is a ratio of sums R = A/B over the m utterances closed in the range; its",
-    "# standard error, linearised with the utterance as the cluster, is sqrt(m/(m-1) Q) with",
-    "# Q = sum_i (a_i - R b_i)^2 / B^2 = (AA - 2 R AB + R^2 BB) / B^2, from the increases of the",
-    "# first- and second-moment counters the monitor exports per model and tier (docs/intervals.md,",
-    "# \"Counters\"). Interval: R -+ t SE, t = t_{0.975, m-1} the two-sided 95 % quantile of Student's",
-    "# t with m - 1 degrees of freedom (segmon:utterance_critical_value:<range>: exact for m <= 20,",
-    "# with m - 1 read as round(m) - 1 when extrapolation leaves m fractional; beyond, the",
-    "# Cornish-Fisher expansion in 1/(m - 1), relative error < 1.3e-7), clipped to [0, 1]",
-    "# (over-segmentation: reported as R - 1, clipped below at -1). Measures: precision a = h,",
-    "# b = y; recall a = h, b = r; F1 a = 2h, b = y + r; over-segmentation a = y, b = r. No sample",
-    "# while m < 2 or B = 0 (the CLI's null): divisors are filtered with \"> 0\", and m - 1 with",
-    "# \"> 0.5\" (the margin keeps a lone utterance out when extrapolation leaves m a hair above 1).",
+    "# Each measure is a ratio of sums R = A/B over the m utterances closed in the range, from the",
+    "# increases of the first- and second-moment counters the monitor exports per model and tier",
+    "# (docs/intervals.md, \"Counters\"). Q = sum_i (a_i - R b_i)^2 / B^2 = (AA - 2 R AB + R^2 BB) / B^2",
+    "# and the leverage L = BB / B^2 give the standard error SE = sqrt(m/(m-1) Q (1 + 2 L)); t =",
+    "# t_{0.975, m-1} is the two-sided 95 % quantile of Student's t with m - 1 degrees of freedom",
+    "# (segmon:utterance_critical_value:<range>: exact for m <= 20, with m - 1 read as round(m) - 1",
+    "# when extrapolation leaves m fractional; beyond, the Cornish-Fisher expansion in 1/(m - 1),",
+    "# relative error < 1.3e-7). Precision (a = h, b = y), recall (a = h, b = r) and F1 (a = 2h,",
+    "# b = y + r): logit^-1(logit R -+ h) with h = t SE / (R (1 - R)), within [0, 1].",
+    "# Over-segmentation (a = y, b = r, reported as R - 1): exp(log R -+ h) - 1 with h = t SE / R,",
+    "# within [-1, inf). [R, R] (over-segmentation R - 1) where h is 0 or undefined (R = 0 or 1:",
+    "# every residual is 0). No sample while m < 2 or B = 0 (the CLI's null): divisors are filtered",
+    "# with \"> 0\", and m - 1 with \"> 0.5\" (the margin keeps a lone utterance out when",
+    "# extrapolation leaves m a hair above 1).",
     "#",
     "# Layers, in evaluation order within each group: (1) segmon:<counter>:increase<range>, each",
     "# counter's increase summed over instances BEFORE dividing, as in segmon-recording.rules.yml;",
-    "# (2) per measure segmon:utterance_<measure>:<range> (R, or R - 1) and",
-    "# segmon:utterance_<measure>_squared_residuals:<range> (Q), and the critical value; (3) the public",
+    "# (2) per measure segmon:utterance_<measure>:<range> (R, or R - 1),",
+    "# segmon:utterance_<measure>_squared_residuals:<range> (Q) and",
+    "# segmon:utterance_<measure>_leverage:<range> (L), and the critical value; (3)",
+    "# segmon:utterance_<measure>_half_width:<range> (h, only where h > 0), then the public",
     "# segmon:boundary_<measure>_lower|upper:<range>. increase() extrapolates every counter of a",
-    "# (model, tier) by the same factor, so R is exact and m/(m-1) differs from the offline value",
-    "# only when the range's edges cut the scrape grid. Tested by",
+    "# (model, tier) by the same factor, so R and L are exact and m/(m-1) differs from the offline",
+    "# value only when the range's edges cut the scrape grid. Tested by",
     "# deploy/prometheus/tests/intervals.test.yml.",
 ]
 
@@ -373,11 +443,9 @@ def write_intervals():
     def public(name, lo, hi):
         return [(f"segmon:boundary_{name}_lower", lo), (f"segmon:boundary_{name}_upper", hi)]
 
-    def clip(name):
-        return (-1, None) if name == "over_segmentation" else (0, 1)
-
+    scales = {name: SCALES["log_one_plus" if name == "over_segmentation" else "logit"] for name in SINGLE_MEASURES}
     interval_rules("deploy/prometheus/rules/segmon-intervals.rules.yml", SINGLE_KIND, SINGLE_MEASURES,
-                   INTERVALS_HEAD, "segmon-intervals", public, clip)
+                   INTERVALS_HEAD, "segmon-intervals", public, scales=scales)
 
 
 def write_paired():
@@ -388,7 +456,7 @@ def write_paired():
         return (None, None) if name == "over_segmentation" else (-1, 1)
 
     interval_rules("deploy/prometheus/rules/segmon-paired.rules.yml", PAIRED_KIND, PAIRED_MEASURES,
-                   PAIRED_HEAD, "segmon-paired", public, clip)
+                   PAIRED_HEAD, "segmon-paired", public, clip=clip)
 
 
 def anytime_rules():

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Coverage of candidate 95 % intervals for a ratio of per-utterance sums on small windows
 (docs/intervals.md, "Small windows"): the models of `segmon simulate`'s small-window cases,
-simulated here with numpy, and four intervals, all R -+ c SE with SE the linearised standard
-error of docs/contract.md 2.1.1 unless said:
+simulated here with numpy, segmon's interval and four others, R -+ c SE with SE the linearised
+standard error sqrt(m/(m-1) sum_i (a_i - R b_i)^2) / B unless said:
 
+  interval   segmon's (docs/contract.md 2.1.1): SE_adj = SE sqrt(1 + 2 sum_i b_i^2 / B^2), and
+             logit^-1(logit R -+ t SE_adj / (R (1 - R))) for P, R, F1,
+             exp(log R -+ t SE_adj / R) for OS (here the ratio y/r); t = t_{0.975, m-1}
   normal     c = z_{0.975}
-  t          c = t_{0.975, m-1}                         (segmon's interval)
+  t          c = t_{0.975, m-1}
   t-satt     c = t_{0.975, nu}, nu = (m-1)/m * B^2 / sum_i b_i^2: Satterthwaite's (1946) degrees
              of freedom when Var(a_i - R b_i) is proportional to b_i (Cochran 1977, 6.7); from
              the existing second-moment counters
@@ -55,6 +58,7 @@ def coverage(h, y, r, true, m):
         v = (e ** 2).sum(1)
         se = np.sqrt(m / (m - 1) * v) / big_b
         tq = student.ppf(0.975, m - 1)
+        se_adj = se * np.sqrt(1 + 2 * (den ** 2).sum(1) / big_b ** 2)
         nu = (m - 1) / m * big_b ** 2 / (den ** 2).sum(1)
         gamma = (e ** 3).sum(1) / m / (v / (m - 1)) ** 1.5
         cover = lambda lo, hi: 100 * np.mean((lo <= true[name]) & (true[name] <= hi))
@@ -62,7 +66,16 @@ def coverage(h, y, r, true, m):
             ginv = lambda x: np.where(np.abs(gamma) > 1e-12,
                                       3 * np.sqrt(m) / gamma * (np.cbrt(1 + gamma * (x / np.sqrt(m) - gamma / (6 * m))) - 1), x)
             sat = student.ppf(0.975, nu)
-            out[name] = {"normal": cover(est - norm.ppf(0.975) * se, est + norm.ppf(0.975) * se),
+            if name == "OS":
+                half = tq * se_adj / est
+                lo, hi = est * np.exp(-half), est * np.exp(half)
+            else:
+                half = tq * se_adj / (est * (1 - est))
+                logit = np.log(est / (1 - est))
+                point = (se_adj == 0) | (est <= 0) | (est >= 1)
+                lo = np.where(point, est, 1 / (1 + np.exp(-(logit - half))))
+                hi = np.where(point, est, 1 / (1 + np.exp(-(logit + half))))
+            out[name] = {"interval": cover(lo, hi), "normal": cover(est - norm.ppf(0.975) * se, est + norm.ppf(0.975) * se),
                          "t": cover(est - tq * se, est + tq * se),
                          "t-satt": cover(est - sat * se, est + sat * se),
                          "t-hall": cover(est - se * ginv(tq), est - se * ginv(-tq))}
@@ -75,14 +88,15 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
-    print("model    m    measure  normal      t  t-satt  t-hall")
+    print("model    m    measure  interval  normal      t  t-satt  t-hall")
     for name, a, b, lo, hi in CASES:
         true = truth(a, b, lo, hi)
         for m in SIZES:
             n = args.corpora if m < 360 else args.corpora // 4
             res = coverage(*simulate(rng, a, b, lo, hi, m, n), true, m)
             for measure, row in res.items():
-                print(f"{name:8s} {m:4d} {measure:8s}" + "".join(f"{row[k]:7.2f} " for k in ("normal", "t", "t-satt", "t-hall")))
+                print(f"{name:8s} {m:4d} {measure:8s}  {row['interval']:7.2f} "
+                      + "".join(f"{row[k]:7.2f} " for k in ("normal", "t", "t-satt", "t-hall")))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@ package dev.segmon.model.estimate;
 
 import dev.segmon.model.interval.Estimate;
 import dev.segmon.model.interval.Linearisation;
-import java.util.List;
 
 /**
  * Boundaries per second of audio over a set of utterances, with the moment sums behind its
@@ -50,8 +49,7 @@ public record RateMoments(long utterances, long boundaries, double seconds,
         if (!(seconds > 0)) {
             return null;
         }
-        return Linearisation.estimate(new Linearisation.Statistic(0, List.of(
-                        new Linearisation.Term(1, new double[] {1, 0}, new double[] {0, 1}))),
+        return Linearisation.estimate(Linearisation.Statistic.ratio(new double[] {1, 0}, new double[] {0, 1}),
                 utterances, new double[] {boundaries, seconds},
                 new double[][] {{boundariesSquared, boundarySeconds}, {boundarySeconds, secondsSquared}});
     }

@@ -27,8 +27,9 @@ public final class BoundaryIntervals implements Consumer<BoundaryCounts> {
     }
 
     /**
-     * Each measure's interval at the two-sided {@code level} (Student t with m - 1 degrees of
-     * freedom, {@link CriticalValue}), clipped; null where 2.1.1 says null
+     * Each measure's interval at the two-sided {@code level} ({@link Estimate#confidenceInterval}:
+     * leverage-inflated standard error, Student t with m - 1 degrees of freedom, logit or log
+     * scale); null where 2.1.1 says null
      * (F1 always in many-to-one mode, whatever the counts).
      */
     public Map<Measure, Interval> intervals(double level, boolean manyToOne) {

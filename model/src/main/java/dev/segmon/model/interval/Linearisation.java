@@ -19,6 +19,12 @@ import java.util.List;
  * cross products sum_i x_i x_i', which is what the monitor can add up as counters.
  * For a single ratio this is docs/contract.md 2.1.1's formula:
  * g' C g = sum_i (a_i - R b_i)^2 / B^2.
+ *
+ * <p>A statistic on a bounded scale ({@link Scale#LOGIT}, {@link Scale#LOG_ONE_PLUS}) is a single
+ * ratio A/B (plus an offset); its estimate also carries the ratio's leverage BB / B^2 = beta' C
+ * beta / B^2 (sum_i b_i^2 / B^2, from the same cross products), which docs/contract.md 2.1.1's
+ * interval inflates the variance with ({@link Estimate#adjustedStandardError()}). A statistic on
+ * the {@link Scale#LINEAR} scale (the paired differences) gets leverage 0: no correction.
  */
 public final class Linearisation {
 
@@ -26,22 +32,35 @@ public final class Linearisation {
     public record Term(double coefficient, double[] numerator, double[] denominator) {
     }
 
-    /** offset + the sum of the terms. */
-    public record Statistic(double offset, List<Term> terms) {
-        public static Statistic ratio(double[] numerator, double[] denominator) {
-            return new Statistic(0, List.of(new Term(1, numerator, denominator)));
+    /** offset + the sum of the terms, with its interval built on {@code scale}. */
+    public record Statistic(double offset, List<Term> terms, Scale scale) {
+        public Statistic {
+            if (scale != Scale.LINEAR && (terms.size() != 1 || terms.get(0).coefficient() != 1)) {
+                throw new IllegalArgumentException("a statistic on the " + scale + " scale is one ratio");
+            }
         }
 
+        /** (alpha . S) / (beta . S), on the linear scale. */
+        public static Statistic ratio(double[] numerator, double[] denominator) {
+            return new Statistic(0, List.of(new Term(1, numerator, denominator)), Scale.LINEAR);
+        }
+
+        /** first - second, on the linear scale. */
         public static Statistic difference(Statistic first, Statistic second) {
             List<Term> terms = new java.util.ArrayList<>(first.terms);
             for (Term t : second.terms) {
                 terms.add(new Term(-t.coefficient, t.numerator, t.denominator));
             }
-            return new Statistic(first.offset - second.offset, terms);
+            return new Statistic(first.offset - second.offset, terms, Scale.LINEAR);
         }
 
         public Statistic plus(double constant) {
-            return new Statistic(offset + constant, terms);
+            return new Statistic(offset + constant, terms, scale);
+        }
+
+        /** The same statistic with its interval built on {@code s}. */
+        public Statistic on(Scale s) {
+            return new Statistic(offset, terms, s);
         }
     }
 
@@ -51,6 +70,7 @@ public final class Linearisation {
     /**
      * The estimate of {@code f} from m utterances with component sums {@code sums} and cross
      * products {@code cross}; null when m < 2 or a denominator sum is 0 (docs/contract.md 2.1.1).
+     * Its leverage is BB / B^2 of the ratio on a bounded scale, 0 on the linear one.
      */
     public static Estimate estimate(Statistic f, long m, double[] sums, double[][] cross) {
         if (m < 2) {
@@ -70,13 +90,25 @@ public final class Linearisation {
                 g[c] += t.coefficient() * (t.numerator()[c] - r * t.denominator()[c]) / b;
             }
         }
+        double q = quadratic(g, cross);
+        double leverage = 0;
+        if (f.scale() != Scale.LINEAR) {
+            double[] beta = f.terms().get(0).denominator();
+            double b = dot(beta, sums);
+            leverage = quadratic(beta, cross) / (b * b);
+        }
+        return new Estimate(value, q, m, leverage, f.scale());
+    }
+
+    /** x' C x. */
+    private static double quadratic(double[] x, double[][] cross) {
         double q = 0;
-        for (int a = 0; a < k; a++) {
-            for (int b = 0; b < k; b++) {
-                q += g[a] * g[b] * cross[a][b];
+        for (int a = 0; a < x.length; a++) {
+            for (int b = 0; b < x.length; b++) {
+                q += x[a] * x[b] * cross[a][b];
             }
         }
-        return new Estimate(value, q, m);
+        return q;
     }
 
     private static double dot(double[] a, double[] b) {

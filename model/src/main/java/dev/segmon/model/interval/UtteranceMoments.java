@@ -63,12 +63,11 @@ public record UtteranceMoments(long utterances, long hits, long hypothesis, long
     }
 
     /**
-     * The measure's interval at the two-sided {@code level} (docs/contract.md 2.1.1: Student t
-     * with m - 1 degrees of freedom, see {@link CriticalValue}), clipped to the measure's range;
-     * null when it has no estimate.
+     * The measure's interval at the two-sided {@code level} (docs/contract.md 2.1.1,
+     * {@link Estimate#confidenceInterval}); null when it has no estimate.
      */
     public Interval confidenceInterval(Measure measure, double level) {
         Estimate e = estimate(measure);
-        return e == null ? null : measure.clip(e.confidenceInterval(level));
+        return e == null ? null : e.confidenceInterval(level);
     }
 }

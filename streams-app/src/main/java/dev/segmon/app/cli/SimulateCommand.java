@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
         subcommands = {SimulateEarlyCommand.class, SimulateDetectionCommand.class},
         description = {
             "Simulates monitored streams whose utterances differ in quality and measures: coverage of the 95 %% intervals",
-            "(Student t with m - 1 degrees of freedom, beside the normal quantile and the naive Wilson interval), also on",
+            "(docs/contract.md 2.1.1, beside R +- t SE, R +- z SE and the naive Wilson interval), also on",
             "small windows of 20, 40 and 360 utterances under three generating models, false alarms per day of SegmonCandidateWorseThanBaseline,",
             "SegmonF1BelowBaselineAnytime and SegmonF1BelowBaseline checked every 30 s, and their median time to fire",
             "after 2- and 5-point recall drops at 2 reference boundaries per second."})
@@ -44,7 +44,7 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Utterances per coverage window (default ${DEFAULT-VALUE}: one hour at 2 reference boundaries/s).")
     int windowUtterances;
 
-    @Option(names = "--small-windows", paramLabel = "N", defaultValue = "4000",
+    @Option(names = "--small-windows", paramLabel = "N", defaultValue = "40000",
             description = "Windows per small-window case: 20, 40 and 360 utterances under three generating models (default ${DEFAULT-VALUE}; 0 skips them).")
     int smallWindows;
 
@@ -103,7 +103,8 @@ public final class SimulateCommand implements Callable<Integer> {
         for (Measure m : Measure.values()) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("true_value", coverage.truth().get(m));
-            row.put("utterance_level", coverage.t().get(m));
+            row.put("utterance_level", coverage.interval().get(m));
+            row.put("t_linear", coverage.tLinear().get(m));
             row.put("normal", coverage.normal().get(m));
             row.put("wilson", coverage.wilson().get(m));
             cov.put(m.key(), row);
@@ -121,7 +122,8 @@ public final class SimulateCommand implements Callable<Integer> {
                 for (Measure m : Measure.values()) {
                     Map<String, Object> cell = new LinkedHashMap<>();
                     cell.put("true_value", r.truth().get(m));
-                    cell.put("t", r.t().get(m));
+                    cell.put("utterance_level", r.interval().get(m));
+                    cell.put("t_linear", r.tLinear().get(m));
                     cell.put("normal", r.normal().get(m));
                     row.put(m.key(), cell);
                 }
@@ -156,19 +158,20 @@ public final class SimulateCommand implements Callable<Integer> {
         t.text("coverage of 95 % intervals", windows + " windows of " + windowUtterances + " utterances, " + model.describe());
         for (Measure m : Measure.values()) {
             Double wil = coverage.wilson().get(m);
-            t.text("  " + m.key(), String.format(Locale.ROOT, "t %.2f %%   normal %.2f %%   Wilson %s",
-                    100 * coverage.t().get(m), 100 * coverage.normal().get(m),
+            t.text("  " + m.key(), String.format(Locale.ROOT, "interval %.2f %%   t-linear %.2f %%   normal %.2f %%   Wilson %s",
+                    100 * coverage.interval().get(m), 100 * coverage.tLinear().get(m), 100 * coverage.normal().get(m),
                     wil == null ? "n/a" : String.format(Locale.ROOT, "%.2f %%", 100 * wil)));
         }
         if (!small.isEmpty()) {
-            t.text("small windows: t / normal", smallWindows + " windows per case");
+            t.text("small windows: interval / t-linear / normal", smallWindows + " windows per case");
             small.forEach((c, results) -> {
                 t.text("  " + c.name(), c.model().describe());
                 for (Coverage.Result r : results) {
                     StringBuilder line = new StringBuilder();
                     for (Measure m : Measure.values()) {
-                        line.append(String.format(Locale.ROOT, "%s %5.2f / %5.2f   ", m == Measure.PRECISION ? "P" : m == Measure.RECALL
-                                ? "R" : m == Measure.F1 ? "F1" : "OS", 100 * r.t().get(m), 100 * r.normal().get(m)));
+                        line.append(String.format(Locale.ROOT, "%s %5.2f / %5.2f / %5.2f   ", m == Measure.PRECISION ? "P" : m == Measure.RECALL
+                                ? "R" : m == Measure.F1 ? "F1" : "OS", 100 * r.interval().get(m), 100 * r.tLinear().get(m),
+                                100 * r.normal().get(m)));
                     }
                     t.text("    " + r.utterancesPerWindow() + " utterances", line.toString().strip());
                 }

@@ -32,11 +32,11 @@ import java.util.function.ToLongFunction;
  * and per comparison, and gauges of the 95 % intervals over the {@code cumulative} and
  * {@code 5m} windows. Every interval comes from {@link UtteranceMoments#estimate} and
  * {@link PairedMoments#estimate} with {@link Estimate#confidenceInterval} (the code of
- * {@code eval boundaries --confidence}); one without an estimate (fewer than two utterances, an empty
- * denominator) is left out.
+ * {@code eval boundaries --confidence}; the paired differences clipped by {@link PairedMeasure#clip});
+ * one without an estimate (fewer than two utterances, an empty denominator) is left out.
  */
 public final class IntervalMetrics implements MultiCollector {
-    /** The two-sided level of the gauges, as the recording rules (Student t, m - 1 degrees of freedom). */
+    /** The two-sided level of the gauges, as the recording rules (docs/contract.md 2.1.1). */
     private static final double LEVEL = 0.95;
 
     /** Counter name (without _total) -> the moment it exports. */
@@ -101,7 +101,7 @@ public final class IntervalMetrics implements MultiCollector {
         }
         for (Measure measure : Measure.values()) {
             intervals(out, "segmon_boundary_" + metricName(measure), false, moments, recent, UtteranceMoments.ZERO,
-                    Points::series, m -> m.estimate(measure), measure::clip);
+                    Points::series, m -> m.estimate(measure), UnaryOperator.identity());
         }
 
         SortedMap<PairTier, PairedMoments> paired = state.paired();

@@ -1,6 +1,7 @@
 package dev.segmon.app.simulate;
 
 import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.interval.CriticalValue;
 import dev.segmon.model.interval.Estimate;
 import dev.segmon.model.interval.Interval;
 import dev.segmon.model.interval.Measure;
@@ -12,9 +13,10 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Coverage of the 95 % utterance-level intervals (docs/contract.md 2.1.1: Student t with m - 1
- * degrees of freedom) over independent windows of simulated utterances, beside the same
- * linearised interval with the normal quantile and the naive binomial (Wilson) interval that
+ * Coverage of the 95 % utterance-level intervals (docs/contract.md 2.1.1: the leverage-inflated
+ * standard error, Student t with m - 1 degrees of freedom, on the logit or log scale) over
+ * independent windows of simulated utterances, beside the plain linearised interval R -+ t SE
+ * ("t-linear"), the same with the normal quantile, and the naive binomial (Wilson) interval that
  * treats every boundary as an independent trial. The true value of each measure is a ratio of
  * expectations, exact from the model ({@link StreamModel#truth}).
  */
@@ -34,11 +36,11 @@ public final class Coverage {
     }
 
     /**
-     * Coverage per measure of the t interval (the product's), of the same interval with the
-     * normal quantile, and of Wilson's (null for over-segmentation, not a proportion).
+     * Coverage per measure of the product's interval, of the linearised R -+ t SE, of R -+ z SE
+     * with the normal quantile, and of Wilson's (null for over-segmentation, not a proportion).
      */
-    public record Result(int windows, int utterancesPerWindow, Map<Measure, Double> t, Map<Measure, Double> normal,
-            Map<Measure, Double> wilson, Map<Measure, Double> truth) {
+    public record Result(int windows, int utterancesPerWindow, Map<Measure, Double> interval, Map<Measure, Double> tLinear,
+            Map<Measure, Double> normal, Map<Measure, Double> wilson, Map<Measure, Double> truth) {
     }
 
     private Coverage() {
@@ -51,7 +53,9 @@ public final class Coverage {
             truth.put(m, model.truth(m));
         }
         double z = NormalQuantile.twoSided(LEVEL);
+        double t = CriticalValue.twoSided(LEVEL, perWindow);
         Map<Measure, Integer> covered = new EnumMap<>(Measure.class);
+        Map<Measure, Integer> tCovered = new EnumMap<>(Measure.class);
         Map<Measure, Integer> normalCovered = new EnumMap<>(Measure.class);
         Map<Measure, Integer> wilsonCovered = new EnumMap<>(Measure.class);
         for (int w = 0; w < windows; w++) {
@@ -63,10 +67,13 @@ public final class Coverage {
             for (Measure m : Measure.values()) {
                 double truthValue = truth.get(m);
                 Estimate e = window.estimate(m);
-                if (e != null && m.clip(e.confidenceInterval(LEVEL)).contains(truthValue)) {
+                if (e != null && e.confidenceInterval(LEVEL).contains(truthValue)) {
                     covered.merge(m, 1, Integer::sum);
                 }
-                if (e != null && m.clip(e.interval(z)).contains(truthValue)) {
+                if (e != null && e.interval(t).contains(truthValue)) {
+                    tCovered.merge(m, 1, Integer::sum);
+                }
+                if (e != null && e.interval(z).contains(truthValue)) {
                     normalCovered.merge(m, 1, Integer::sum);
                 }
                 Interval naive = wilson(window, m, z);
@@ -75,15 +82,20 @@ public final class Coverage {
                 }
             }
         }
-        Map<Measure, Double> t = new EnumMap<>(Measure.class);
-        Map<Measure, Double> normal = new EnumMap<>(Measure.class);
         Map<Measure, Double> naive = new EnumMap<>(Measure.class);
         for (Measure m : Measure.values()) {
-            t.put(m, covered.getOrDefault(m, 0) / (double) windows);
-            normal.put(m, normalCovered.getOrDefault(m, 0) / (double) windows);
             naive.put(m, m == Measure.OVER_SEGMENTATION ? null : wilsonCovered.getOrDefault(m, 0) / (double) windows);
         }
-        return new Result(windows, perWindow, t, normal, naive, truth);
+        return new Result(windows, perWindow, share(covered, windows), share(tCovered, windows), share(normalCovered, windows),
+                naive, truth);
+    }
+
+    private static Map<Measure, Double> share(Map<Measure, Integer> covered, int windows) {
+        Map<Measure, Double> out = new EnumMap<>(Measure.class);
+        for (Measure m : Measure.values()) {
+            out.put(m, covered.getOrDefault(m, 0) / (double) windows);
+        }
+        return out;
     }
 
     /**

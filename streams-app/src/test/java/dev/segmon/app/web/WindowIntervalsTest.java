@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code /api/v1/windows}' intervals across instances: two real servers, each holding some of
  * one minute's utterances, one asking the other ({@link Peers}). The interval of the minute is
- * that of all three utterances, worked by hand with docs/contract.md 2.1.1's ratio estimator, so
+ * that of all three utterances, worked by hand with docs/contract.md 2.1.1's interval, so
  * the instances must have added moments and derived the interval after the sum.
  */
 class WindowIntervalsTest {
@@ -49,15 +49,20 @@ class WindowIntervalsTest {
             assertEquals(4 + 9 + 1, merged.get("moments").get("hits_squared").asLong());
             assertEquals(3 * 4 + 3 * 3 + 2 * 2, merged.get("moments").get("hypothesis_reference").asLong());
 
-            // SE^2 = m/(m-1) * sum_i (a_i - R b_i)^2 / (sum_i b_i)^2, by hand:
-            // precision 6/8: residuals h - 0.75 y = -0.25, 0.75, -0.5; squares 0.875.
-            assertInterval(merged, "precision", 0.75, Math.sqrt(1.5 * 0.875 / 64), 0, 1);
-            // recall 6/9: residuals h - (2/3) r = -2/3, 1, -1/3; squares 14/9.
-            assertInterval(merged, "recall", 2.0 / 3, Math.sqrt(1.5 * (14.0 / 9) / 81), 0, 1);
-            // F1 12/17 = 2H/(Y+R): residuals 2h - (12/17)(y+r) = -16/17, 30/17, -14/17; squares 1352/289.
-            assertInterval(merged, "f1", 12.0 / 17, Math.sqrt(1.5 * (1352.0 / 289) / 289), 0, 1);
-            // OS 8/9 - 1: residuals y - (8/9) r = -5/9, 3/9, 2/9; squares 38/81.
-            assertInterval(merged, "os", -1.0 / 9, Math.sqrt(1.5 * (38.0 / 81) / 81), -1, Double.POSITIVE_INFINITY);
+            // docs/contract.md 2.1.1 by hand: SE^2 = m/(m-1) * Q * (1 + 2 L), Q = sum_i (a_i - R b_i)^2 / B^2,
+            // L = sum_i b_i^2 / B^2; logit scale for P, R, F1, log scale of y/r for OS.
+            // precision 6/8: residuals h - 0.75 y = -0.25, 0.75, -0.5, squares 0.875; L = (9 + 9 + 4)/64.
+            assertLogit(merged, "precision", 0.75, 1.5 * 0.875 / 64 * (1 + 2 * 22.0 / 64));
+            // recall 6/9: residuals h - (2/3) r = -2/3, 1, -1/3, squares 14/9; L = (16 + 9 + 4)/81.
+            assertLogit(merged, "recall", 2.0 / 3, 1.5 * (14.0 / 9) / 81 * (1 + 2 * 29.0 / 81));
+            // F1 12/17 = 2H/(Y+R): residuals 2h - (12/17)(y+r) = -16/17, 30/17, -14/17, squares 1352/289;
+            // L = (7^2 + 6^2 + 4^2)/17^2 = 101/289.
+            assertLogit(merged, "f1", 12.0 / 17, 1.5 * (1352.0 / 289) / 289 * (1 + 2 * 101.0 / 289));
+            // OS: y/r = 8/9: residuals y - (8/9) r = -5/9, 3/9, 2/9, squares 38/81; L = 29/81.
+            double ratio = 8.0 / 9;
+            double half = T * Math.sqrt(1.5 * (38.0 / 81) / 81 * (1 + 2 * 29.0 / 81)) / ratio;
+            assertEquals(ratio * Math.exp(-half) - 1, merged.get("os_low").asDouble(), 1e-12, "os low");
+            assertEquals(ratio * Math.exp(half) - 1, merged.get("os_high").asDouble(), 1e-12, "os high");
 
             // Either instance answers the same for the application.
             JsonNode fromB = window("http://127.0.0.1:" + serverB.port());
@@ -73,9 +78,11 @@ class WindowIntervalsTest {
         }
     }
 
-    private static void assertInterval(JsonNode w, String measure, double value, double se, double min, double max) {
-        assertEquals(Math.max(min, value - T * se), w.get(measure + "_low").asDouble(), 1e-12, measure + " low");
-        assertEquals(Math.min(max, value + T * se), w.get(measure + "_high").asDouble(), 1e-12, measure + " high");
+    /** logit^-1(logit p -+ T SE / (p (1 - p))), written as p / (p + (1 - p) e^(+-h)). */
+    private static void assertLogit(JsonNode w, String measure, double p, double variance) {
+        double half = T * Math.sqrt(variance) / (p * (1 - p));
+        assertEquals(p / (p + (1 - p) * Math.exp(half)), w.get(measure + "_low").asDouble(), 1e-12, measure + " low");
+        assertEquals(p / (p + (1 - p) * Math.exp(-half)), w.get(measure + "_high").asDouble(), 1e-12, measure + " high");
     }
 
     private static JsonNode window(String base) throws Exception {
