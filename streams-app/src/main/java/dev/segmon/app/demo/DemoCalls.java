@@ -50,8 +50,9 @@ final class DemoCalls {
                     String name = series(e.getKey()) + " " + m.getKey().key();
                     if (d.called() && called.add(name)) {
                         Long since = d.since();
-                        out.add(String.format(Locale.ROOT, "[%s] change detector calls %s: %+.3f since %s",
-                                elapsed(nowMs), name, d.estimate(), since == null ? "?" : Instant.ofEpochMilli(since)));
+                        out.add(String.format(Locale.ROOT, "[%s] change detector calls %s: %+.3f since %s (%s)",
+                                elapsed(nowMs), name, d.estimate(), since == null ? "?" : elapsed(since),
+                                since == null ? "no start" : Instant.ofEpochMilli(since)));
                     }
                 }
             }
@@ -79,8 +80,9 @@ final class DemoCalls {
         return k.paired() ? k.model() + " vs " + k.baseline() + " " + k.tier() : k.model() + " " + k.tier();
     }
 
-    private String elapsed(long nowMs) {
-        long s = Math.max(0, (nowMs - startMs) / 1000);
+    /** Time since the traffic started, for a wall time or a record time (the producer's wall time). */
+    private String elapsed(long atMs) {
+        long s = Math.max(0, (atMs - startMs) / 1000);
         return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
     }
 }
