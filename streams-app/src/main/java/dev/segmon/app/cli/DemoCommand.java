@@ -29,6 +29,9 @@ import picocli.CommandLine.Option;
                 + "compared as --compare says. Prints where /metrics is served and, every "
                 + "--report-every, a line per model read from the monitor's metrics. Stops cleanly on Ctrl-C.")
 public final class DemoCommand implements Callable<Integer> {
+    /** Utterances a model's change detector learns from in the demo (docs/detection.md, "In the demo"). */
+    static final int DEMO_DETECTOR_LEARN = 200;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -96,8 +99,10 @@ public final class DemoCommand implements Callable<Integer> {
         Demo.Options options = options();
         MonitorConfig.Builder monitor;
         try {
+            // A model's change detector learns from 200 utterances here (2,000 by default): at the
+            // demo's rate its baseline is learned before 'regressing' starts to regress.
             monitor = MonitorConfig.builder().bootstrapServers("unset").applicationId("segmon-demo")
-                    .metricsPort(metricsPort).tolerance(tolerance);
+                    .metricsPort(metricsPort).tolerance(tolerance).detectorLearn(DEMO_DETECTOR_LEARN);
             for (String c : compare) {
                 monitor.compare(Comparison.parse(c));
             }
