@@ -30,7 +30,12 @@ public final class MonitorConfig {
     public static final String DEFAULT_SCORES_TOPIC = DefaultTopics.SCORES;
     public static final String DEFAULT_DEAD_LETTERS_TOPIC = DefaultTopics.DEAD_LETTERS;
     public static final String DEFAULT_METRICS_TOPIC = DefaultTopics.METRICS;
-    public static final String DEFAULT_DETECTION_TOPIC = DefaultTopics.DETECTION;
+    /**
+     * The detection topic's name after the application id when none is set: internal to one
+     * monitor, like Kafka Streams' own internal topics, so that two monitors on one cluster never
+     * feed each other's detectors.
+     */
+    public static final String DETECTION_TOPIC_SUFFIX = "-segmon-detection";
     /** Every setting name (flags, properties file, and SEGMON_* environment variables): {@link Settings#ALL}'s. */
     public static final java.util.Set<String> SETTINGS = Settings.ALL.stream().map(Setting::name)
             .collect(java.util.stream.Collectors.toUnmodifiableSet());
@@ -71,7 +76,7 @@ public final class MonitorConfig {
     public String deadLettersTopic() { return v.deadLettersTopic; }
     public String metricsTopic() { return v.metricsTopic; }
     /** The internal topic that carries closed utterances, keyed by series, to the change detectors. */
-    public String detectionTopic() { return v.detectionTopic; }
+    public String detectionTopic() { return v.detectionTopic != null ? v.detectionTopic : v.applicationId + DETECTION_TOPIC_SUFFIX; }
     /** How the change detectors are set (docs/detection.md). */
     public DetectorSettings detector() { return v.detector; }
     /** Kafka Streams' state directory; null = Kafka Streams' default. */

@@ -45,8 +45,9 @@ public final class Settings {
     public static final Setting<String> DEAD_LETTERS_TOPIC = topic("dead-letters-topic", "Output topic of rejected records, with the reason.", MonitorConfig.DEFAULT_DEAD_LETTERS_TOPIC,
             MonitorConfig.Builder::deadLettersTopic);
     public static final Setting<String> DETECTION_TOPIC = topic("detection-topic",
-            "Internal topic carrying each closed utterance's counts to its series' change detector (docs/detection.md).",
-            MonitorConfig.DEFAULT_DETECTION_TOPIC, MonitorConfig.Builder::detectionTopic);
+            "Internal topic carrying each closed utterance's counts to its series' change detector (none = <application-id>"
+                    + MonitorConfig.DETECTION_TOPIC_SUFFIX + "; docs/detection.md).",
+            null, MonitorConfig.Builder::detectionTopic);
     public static final Setting<Duration> FALSE_ALARM_PERIOD = duration("false-alarm-period",
             "Mean time to a false change call per detected series and measure (docs/detection.md).",
             DetectorSettings.DEFAULTS.falseAlarmPeriod(), MonitorConfig.Builder::falseAlarmPeriod);

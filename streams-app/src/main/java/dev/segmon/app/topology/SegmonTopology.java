@@ -40,7 +40,7 @@ import org.apache.kafka.streams.state.Stores;
  *  segmon.hypotheses --+                    +--> segmon.scores
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
- *                            9 key-value     +--> segmon.detection --> detectors
+ *                            9 key-value     +--> <app>-segmon-detection --> detectors
  *                            stores, 1 window       (keyed by series)   (1 key-value store)
  *                            store)
  * </pre>

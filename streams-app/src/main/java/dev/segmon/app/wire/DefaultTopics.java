@@ -8,8 +8,6 @@ public final class DefaultTopics {
     public static final String DEAD_LETTERS = "segmon.dead-letters";
     /** The per-minute windows of each (model, tier): {@link MinuteWindow} records. */
     public static final String METRICS = "segmon.metrics";
-    /** Closed utterances keyed by series, read back by the change detectors (internal; docs/detection.md). */
-    public static final String DETECTION = "segmon.detection";
 
     private DefaultTopics() {
     }

@@ -114,7 +114,7 @@ class SettingsTest {
         defaults.put("tiers", "any");
         defaults.put("compare", "none");
         defaults.put("ignore-labels", "sil,sp,spn,<eps>");
-        defaults.put("detection-topic", "segmon.detection");
+        defaults.put("detection-topic", "none");
         defaults.put("false-alarm-period", "2400h");
         defaults.put("detector-learn", "2000");
         defaults.put("detector-paired-learn", "200");

@@ -1,6 +1,7 @@
 package dev.segmon.app.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.segmon.app.cli.CliRun;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -10,6 +11,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.state.DetectorSeries;
+import dev.segmon.app.state.Keys.SeriesKey;
+import dev.segmon.model.detection.DetectedMeasure;
+import dev.segmon.model.detection.DetectorSettings;
+import dev.segmon.model.detection.MeasureDetector;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -19,13 +26,19 @@ import org.junit.jupiter.api.io.TempDir;
  * Fault 1 (docs/faults.md): {@code segmon run} in a child JVM is killed with SIGKILL at random
  * moments while {@code segmon replay} sends a seeded corpus, and restarted on the same state
  * directory each time; once everything is processed the scraped counters equal {@code segmon eval
- * boundaries} on the same files, exactly, and stay there.
+ * boundaries} on the same files, exactly, and stay there; and the change detectors equal
+ * detectors fed the committed detection topic in order (each scored utterance once).
  *
  * <p>Sizes come from system properties so that the default build runs a small case and
  * {@code mvn -B verify -Pfaults} the full one: {@code segmon.faults.events} (replay messages,
  * default 30 000), {@code segmon.faults.kills} (default 2), {@code segmon.faults.seed}.
  */
 class KillDuringReplayFaultTest {
+    /** Model detectors that watch after 50 utterances, so that the run's statistics move. */
+    private static final String[] DETECTOR_LEARN = {"--detector-learn", "50"};
+    /** replay's default tier. */
+    private static final String TIER = "word";
+
     @TempDir
     Path tmp;
 
@@ -59,7 +72,7 @@ class KillDuringReplayFaultTest {
         List<String> log = new ArrayList<>();
         long total = offline.counts().hypothesis();
         for (int k = 1; k <= kills; k++) {
-            try (SegmonProcess child = SegmonProcess.monitor(tmp.resolve("monitor.log"), bootstrap, app, state)) {
+            try (SegmonProcess child = SegmonProcess.monitor(tmp.resolve("monitor.log"), bootstrap, app, state, DETECTOR_LEARN)) {
                 long readyMs = Scrapes.awaitReady(child.metricsPort());
                 long target = (long) (at[k - 1] * total);
                 long waitStart = System.nanoTime();
@@ -76,7 +89,7 @@ class KillDuringReplayFaultTest {
                 System.out.println(log.get(log.size() - 1));
             }
         }
-        try (SegmonProcess last = SegmonProcess.monitor(tmp.resolve("monitor.log"), bootstrap, app, state)) {
+        try (SegmonProcess last = SegmonProcess.monitor(tmp.resolve("monitor.log"), bootstrap, app, state, DETECTOR_LEARN)) {
             CliRun sent = replay.get();
             assertEquals(0, sent.exit(), sent.err());
             Map<String, BoundaryCounts> seen = MonitorIntegrationTest.awaitTotals(Duration.ofMinutes(60), expected, last.metricsPort());
@@ -90,6 +103,22 @@ class KillDuringReplayFaultTest {
                     "every utterance scored once");
             // A record processed twice would be refused the second time (duplicate, after_end).
             assertEquals(0, Scrapes.sum(text, "segmon_dead_letters_total", null, null), "no record refused");
+            // The change detectors equal detectors fed the committed detection topic in order: each
+            // closed utterance seen once, through every kill (docs/detection.md).
+            DetectorSettings settings = DetectorSettings.DEFAULTS.withLearnUtterances(50);
+            Map<SeriesKey, DetectorSeries> folded = DetectionTopic.fold(bootstrap, app + MonitorConfig.DETECTION_TOPIC_SUFFIX, settings);
+            DetectorSeries m = folded.get(new SeriesKey("m", "", TIER));
+            assertEquals(offline.utterances(), m.detectors().get(DetectedMeasure.RECALL).utterances(), "every scored utterance fed once");
+            assertFalse(m.detectors().get(DetectedMeasure.RECALL).learning(), "the detectors watch: their statistics are compared");
+            for (Map.Entry<DetectedMeasure, MeasureDetector> e : m.detectors().entrySet()) {
+                String labels = "measure=\"" + e.getKey().key() + "\",model=\"m\",tier=\"" + TIER + "\"";
+                MeasureDetector d = e.getValue();
+                assertEquals(d.learning() ? 1.0 : 0.0, Scrapes.gauge(text, "segmon_change_learning", labels), labels);
+                if (!d.learning()) {
+                    assertEquals(d.logStatistic(), Scrapes.gauge(text, "segmon_change_log_statistic", labels), 0, labels);
+                    assertEquals(d.estimate(), Scrapes.gauge(text, "segmon_change_shift_ratio", labels), 0, labels);
+                }
+            }
         }
     }
 }

@@ -10,6 +10,17 @@ final class Scrapes {
     }
 
     /** The sum of every {@code name} sample whose label {@code key} is {@code value} (all of them when key is null). */
+    /** The value of the sample {@code name{labels}} (labels as the exposition writes them), NaN when absent. */
+    static double gauge(String text, String name, String labels) {
+        String prefix = name + "{" + labels + "} ";
+        for (String line : text.split("\n")) {
+            if (line.startsWith(prefix)) {
+                return Double.parseDouble(line.substring(prefix.length()).trim());
+            }
+        }
+        return Double.NaN;
+    }
+
     static long sum(String text, String name, String key, String value) {
         double sum = 0;
         for (PrometheusText.Sample s : PrometheusText.parse(text)) {
