@@ -90,6 +90,8 @@ public final class Monitor implements AutoCloseable {
             props.putIfAbsent(StreamsConfig.APPLICATION_SERVER_CONFIG, WebRoutes.applicationServer(server.port()));
             TopicAdmin.ensure(props, SegmonTopology.topics(config),
                     new TopicAdmin.Creation(config.createTopics(), config.partitions(), config.replicationFactor()), TopicAdmin.Mode.STRICT);
+            TopicAdmin.ensure(props, SegmonTopology.internalTopics(config),
+                    new TopicAdmin.Creation(true, config.partitions(), config.replicationFactor()), TopicAdmin.Mode.STRICT);
             // State of an earlier store layout is refused with one line, never read as the new one.
             StateLayoutCheck.check(props);
             built = new KafkaStreams(SegmonTopology.build(config), props);

@@ -157,10 +157,17 @@ public final class SegmonTopology {
                 keys, values).withCachingEnabled();
     }
 
-    /** The topics the monitor reads and writes. */
+    /** The topics the monitor reads and writes that its users see (created only with create-topics). */
     public static java.util.List<String> topics(MonitorConfig c) {
-        return java.util.List.of(c.hypothesesTopic(), c.referencesTopic(), c.scoresTopic(), c.deadLettersTopic(), c.metricsTopic(),
-                c.detectionTopic());
+        return java.util.List.of(c.hypothesesTopic(), c.referencesTopic(), c.scoresTopic(), c.deadLettersTopic(), c.metricsTopic());
+    }
+
+    /**
+     * The monitor's own internal topic, the detection topic: always created when missing, as
+     * Kafka Streams creates its changelogs, whatever create-topics says.
+     */
+    public static java.util.List<String> internalTopics(MonitorConfig c) {
+        return java.util.List.of(c.detectionTopic());
     }
 
     /** Kafka Streams settings: segmon's defaults, then the pass-through settings (which win). */

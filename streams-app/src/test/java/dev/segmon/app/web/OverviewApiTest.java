@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code /api/v1/overview} on two real servers that ask each other ({@link Peers}), with figures
  * and detector entries made by hand: the rows are those of both instances, the figures and their
- * intervals are derived from the summed moments (worked by hand with docs/contract.md 2.1.1's ratio
- * estimator), a called change sorts first, a series without a detector entry has a null change, and
+ * intervals are derived from the summed moments (worked by hand with docs/contract.md 2.1.1's
+ * interval: the linearised ratio's standard error with its leverage, on the logit or log scale), a called change sorts first, a series without a detector entry has a null change, and
  * the evidence is cut at the minutes asked for.
  */
 class OverviewApiTest {
@@ -93,12 +93,14 @@ class OverviewApiTest {
             assertEquals(3, m1.get("utterances").asLong());
             assertEquals(6, m1.get("hits").asLong());
             assertEquals(8, m1.get("n_ref").asLong());
-            // Precision 6/7: residuals h - (6/7) y = -5/7, 2/7, 3/7; squares 38/49.
-            assertInterval(m1, "precision", 6.0 / 7, Math.sqrt(1.5 * (38.0 / 49) / 49), 0, 1);
-            // Recall 6/8: residuals h - (3/4) r = -1/2, -1/4, 3/4; squares 7/8.
-            assertInterval(m1, "recall", 0.75, Math.sqrt(1.5 * 0.875 / 64), 0, 1);
-            // OS 7/8 - 1: residuals y - (7/8) r = 1/4, -5/8, 3/8; squares 19/32.
-            assertInterval(m1, "os", -0.125, Math.sqrt(1.5 * (19.0 / 32) / 64), -1, Double.POSITIVE_INFINITY);
+            // Precision 6/7: residuals h - (6/7) y = -5/7, 2/7, 3/7; squares 38/49; y = 2, 2, 3:
+            // leverage sum y^2 / Y^2 = 17/49. On the logit scale.
+            assertLogit(m1, "precision", 6.0 / 7, Math.sqrt(1.5 * (38.0 / 49) / 49 * (1 + 2 * 17.0 / 49)));
+            // Recall 6/8: residuals h - (3/4) r = -1/2, -1/4, 3/4; squares 7/8; r = 2, 3, 3: leverage 22/64.
+            assertLogit(m1, "recall", 0.75, Math.sqrt(1.5 * 0.875 / 64 * (1 + 2 * 22.0 / 64)));
+            // OS 7/8 - 1: residuals y - (7/8) r = 1/4, -5/8, 3/8; squares 19/32; leverage 22/64. On
+            // the log scale of y/r = 7/8.
+            assertLogOfRatio(m1, "os", 7.0 / 8, Math.sqrt(1.5 * (19.0 / 32) / 64 * (1 + 2 * 22.0 / 64)));
             assertEquals(3.0 / 30, m1.get("wer").asDouble(), 1e-15, "(1 + 1 + 1) errors / 30 reference words");
             assertTrue(m1.get("change").isNull(), "no detector entry: " + m1);
 
@@ -140,10 +142,31 @@ class OverviewApiTest {
         assertEquals(List.of(), new SeriesChange("m", null, "word", null, null).history(), "null lists are empty");
     }
 
+    /** A paired difference: linear, value -+ T se, clipped to [min, max]. */
     private static void assertInterval(JsonNode row, String measure, double value, double se, double min, double max) {
         assertEquals(value, row.get(measure).asDouble(), 1e-12, measure);
         assertEquals(Math.max(min, value - T * se), row.get(measure + "_low").asDouble(), 1e-12, measure + " low");
         assertEquals(Math.min(max, value + T * se), row.get(measure + "_high").asDouble(), 1e-12, measure + " high");
+    }
+
+    /**
+     * docs/contract.md 2.1.1 for a proportion p with standard error se (leverage included): the
+     * interval logit^-1(logit p -+ T se / (p (1 - p))).
+     */
+    private static void assertLogit(JsonNode row, String measure, double p, double se) {
+        double centre = Math.log(p / (1 - p));
+        double half = T * se / (p * (1 - p));
+        assertEquals(p, row.get(measure).asDouble(), 1e-12, measure);
+        assertEquals(1 / (1 + Math.exp(-(centre - half))), row.get(measure + "_low").asDouble(), 1e-12, measure + " low");
+        assertEquals(1 / (1 + Math.exp(-(centre + half))), row.get(measure + "_high").asDouble(), 1e-12, measure + " high");
+    }
+
+    /** Over-segmentation R - 1 for the ratio R = Y/R: exp(log R -+ T se / R) - 1. */
+    private static void assertLogOfRatio(JsonNode row, String measure, double ratio, double se) {
+        double half = T * se / ratio;
+        assertEquals(ratio - 1, row.get(measure).asDouble(), 1e-12, measure);
+        assertEquals(ratio * Math.exp(-half) - 1, row.get(measure + "_low").asDouble(), 1e-12, measure + " low");
+        assertEquals(ratio * Math.exp(half) - 1, row.get(measure + "_high").asDouble(), 1e-12, measure + " high");
     }
 
     private static List<String> keys(JsonNode rows) {
