@@ -50,8 +50,14 @@ final class SegmonProcess implements AutoCloseable {
      * must fail the test, never hang it.
      */
     static SegmonProcess start(Path log, List<String> args) {
+        return start(log, List.of(), args);
+    }
+
+    /** {@link #start(Path, List)} with JVM options {@code jvmArgs} (e.g. one logger's level) before the class path. */
+    static SegmonProcess start(Path log, List<String> jvmArgs, List<String> args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m"));
+        cmd.addAll(jvmArgs);
         // e.g. -Dsegmon.faults.child-jvm-args="-Dorg.slf4j.simpleLogger.log.kafka=info" for the broker's INFO log
         String extraJvm = System.getProperty("segmon.faults.child-jvm-args", "");
         if (!extraJvm.isBlank()) {
@@ -142,13 +148,22 @@ final class SegmonProcess implements AutoCloseable {
      * timeout so that a killed instance's partitions move soon.
      */
     static SegmonProcess monitor(Path log, String bootstrap, String app, Path stateDir, String... extra) {
-        List<String> args = new ArrayList<>(List.of("run", "--bootstrap-servers", bootstrap, "--application-id", app,
-                "--metrics-port", "0", "--state-dir", stateDir.toString(), "--expiry-interval", "1s",
-                "--hypotheses-topic", app + ".hyp", "--references-topic", app + ".ref", "--scores-topic", app + ".scores",
-                "--dead-letters-topic", app + ".dead", "--metrics-topic", app + ".metrics",
-                "--kafka", "session.timeout.ms=6000", "--kafka", "heartbeat.interval.ms=1000"));
+        List<String> args = runArgs(bootstrap, app, stateDir, 0);
+        args.addAll(List.of("--expiry-interval", "1s", "--kafka", "session.timeout.ms=6000", "--kafka", "heartbeat.interval.ms=1000"));
         args.addAll(List.of(extra));
         return start(log, args);
+    }
+
+    /**
+     * {@code run} on {@code bootstrap} with application id {@code app}, its state in {@code stateDir},
+     * {@code /metrics} on {@code metricsPort} (0: any free port) and {@code app}'s five topics; the
+     * shipped defaults for everything else.
+     */
+    static List<String> runArgs(String bootstrap, String app, Path stateDir, int metricsPort) {
+        return new ArrayList<>(List.of("run", "--bootstrap-servers", bootstrap, "--application-id", app,
+                "--metrics-port", Integer.toString(metricsPort), "--state-dir", stateDir.toString(),
+                "--hypotheses-topic", app + ".hyp", "--references-topic", app + ".ref", "--scores-topic", app + ".scores",
+                "--dead-letters-topic", app + ".dead", "--metrics-topic", app + ".metrics"));
     }
 
     String firstLine() {
