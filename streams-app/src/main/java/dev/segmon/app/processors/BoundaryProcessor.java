@@ -100,7 +100,8 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.names = names;
         this.disorderMicros = Micros.of(config.maxDisorder());
         this.maxDelayMs = config.referenceMaxDelay().toMillis();
-        this.states = new OpenStates(names.references(), names.referenceParts(), names.hypotheses(), names.hypothesisParts(), DECODED_ENTRIES, expiryIndexCapacity);
+        this.states = new OpenStates(names.references(), names.referenceParts(), names.hypotheses(), names.hypothesisParts(), names.commitFlush(),
+                DECODED_ENTRIES, expiryIndexCapacity);
         this.aggregates = new SeriesAggregates(names.totals(), names.minuteWindows());
         this.totals = new SeriesTotals(aggregates);
         this.minutes = new MinuteWindows(aggregates, names.minuteWindowsSink());

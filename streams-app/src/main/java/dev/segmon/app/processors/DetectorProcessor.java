@@ -1,5 +1,6 @@
 package dev.segmon.app.processors;
 
+import dev.segmon.app.state.CommitFlushStore;
 import dev.segmon.app.state.DetectorSeries;
 import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Observation;
@@ -7,8 +8,6 @@ import dev.segmon.model.detection.DetectorSettings;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -19,33 +18,39 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * committed records made.
  */
 public final class DetectorProcessor implements Processor<SeriesKey, Observation, Void, Void> {
-    private final String storeName;
-    private final DetectorSettings settings;
-    private KeyValueStore<SeriesKey, byte[]> store;
     /**
-     * The detectors of the series seen last, decoded: each record writes its series' bytes to the
-     * store, so these equal the store; dropped at init (a restore or a revived task starts from the
-     * store). Decoding every record's series was 3.6 % of the stream thread in a profile of the
-     * bench (docs/performance.md).
+     * Series' detectors kept decoded. Each record changes its series' detectors, and encoding them
+     * on every record was 6.5 % of the stream thread in a profile of the bench (docs/performance.md):
+     * they are written back once per commit ({@link WriteBack}).
      */
-    private final Map<SeriesKey, DetectorSeries> decoded = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<SeriesKey, DetectorSeries> eldest) {
-            return size() > DECODED;
-        }
-    };
     static final int DECODED = 1024;
 
-    /** @param storeName the detectors' store (series -> {@link DetectorSeries} bytes) */
-    public DetectorProcessor(String storeName, DetectorSettings settings) {
+    private final String storeName;
+    private final String commitFlushStoreName;
+    private final DetectorSettings settings;
+    private KeyValueStore<SeriesKey, byte[]> store;
+    private WriteBack<SeriesKey, DetectorSeries> decoded;
+
+    /**
+     * @param storeName the detectors' store (series -> {@link DetectorSeries} bytes)
+     * @param commitFlushStoreName the task's {@link CommitFlushStore}
+     */
+    public DetectorProcessor(String storeName, String commitFlushStoreName, DetectorSettings settings) {
         this.storeName = storeName;
+        this.commitFlushStoreName = commitFlushStoreName;
         this.settings = settings;
     }
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
         this.store = context.getStateStore(storeName);
-        decoded.clear();
+        // New on every init: nothing decoded survives a restore or a revived task.
+        this.decoded = new WriteBack<>(DECODED, (key, series) -> {
+            store.put(key, series.encode());
+            return series;
+        });
+        CommitFlushStore commits = context.getStateStore(commitFlushStoreName);
+        commits.register(storeName, decoded);
     }
 
     @Override
@@ -55,11 +60,11 @@ public final class DetectorProcessor implements Processor<SeriesKey, Observation
         }
         DetectorSeries series = decoded.get(record.key());
         if (series == null) {
-            byte[] held = store.get(record.key());
-            series = held == null ? new DetectorSeries(record.key().paired(), settings) : DetectorSeries.decode(held, settings);
-            decoded.put(record.key(), series);
+            byte[] bytes = store.get(record.key());
+            series = bytes == null ? new DetectorSeries(record.key().paired(), settings) : DetectorSeries.decode(bytes, settings);
         }
+        // Mutable: the series changes in place and is written at the commit.
         series.observe(record.value(), record.timestamp());
-        store.put(record.key(), series.encode());
+        decoded.changed(record.key(), series);
     }
 }

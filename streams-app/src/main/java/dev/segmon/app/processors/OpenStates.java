@@ -1,5 +1,6 @@
 package dev.segmon.app.processors;
 
+import dev.segmon.app.state.CommitFlushStore;
 import dev.segmon.app.state.HypothesisHead;
 import dev.segmon.app.state.HypothesisPart;
 import dev.segmon.app.state.HypothesisState;
@@ -31,6 +32,7 @@ final class OpenStates {
     private final String hypothesisStoreName;
     private final String hypothesisPartsStoreName;
     private final String referencePartsStoreName;
+    private final String commitFlushStoreName;
     private final int decodedEntries;
     private final long indexCapacity;
     private PartLog<UtteranceTier, ReferenceState, ReferenceHead, ReferencePart> references;
@@ -38,7 +40,8 @@ final class OpenStates {
     private ExpiryIndex index;
 
     OpenStates(String referenceStoreName, String referencePartsStoreName, String hypothesisStoreName, String hypothesisPartsStoreName,
-               int decodedEntries, long indexCapacity) {
+               String commitFlushStoreName, int decodedEntries, long indexCapacity) {
+        this.commitFlushStoreName = commitFlushStoreName;
         this.referenceStoreName = referenceStoreName;
         this.referencePartsStoreName = referencePartsStoreName;
         this.hypothesisStoreName = hypothesisStoreName;
@@ -55,6 +58,9 @@ final class OpenStates {
         KeyValueStore<PartKey, HypothesisPart> hypothesisParts = context.getStateStore(hypothesisPartsStoreName);
         this.references = new PartLog<>(StateLayouts.REFERENCE, r, referenceParts, decodedEntries);
         this.hypotheses = new PartLog<>(StateLayouts.HYPOTHESIS, h, hypothesisParts, decodedEntries);
+        CommitFlushStore commits = context.getStateStore(commitFlushStoreName);
+        commits.register(referenceStoreName, references.writeBack());
+        commits.register(hypothesisStoreName, hypotheses.writeBack());
         reindex();
     }
 

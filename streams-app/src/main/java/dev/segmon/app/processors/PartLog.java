@@ -1,9 +1,7 @@
 package dev.segmon.app.processors;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -24,18 +22,20 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * <p>The decoded view: almost every record reads its utterance's hypothesis and reference states,
  * and decoding them from bytes on every read, with Kafka's record-cache lookup under it (a sorted
  * map compared byte by byte), were once the stream thread's largest costs (docs/performance.md).
- * The stores stay the source of truth: every write goes to them at once (so the changelog,
- * interactive queries and exactly-once commits see every change) and replaces the decoded entry,
- * which therefore always equals what the stores rebuild to; an absent key is remembered too (a
- * hypothesis usually comes before its reference, and asking for a missing key goes past the cache
- * into RocksDB). States may be mutable (an {@code IncrementalMatcher}): a caller that changes one
- * must {@link #put} it before the record is done.
+ * Next came writing them: every record changed its utterance's head, which was encoded and put in
+ * Kafka's record cache on every record (18.9 % of the stream thread). The heads are now written
+ * back once per commit ({@link WriteBack}, {@link dev.segmon.app.state.CommitFlushStore}): a
+ * 20-word utterance that opens and closes between two commits writes its head once, not 21 times.
+ * Sealed parts are still written when sealed (at most one per {@link Layout#seal()} units). Reads
+ * see the stores plus the changes not yet written; the scans of {@link #heads()} flush first. States
+ * may be mutable (an {@code IncrementalMatcher}): a caller that changes one must {@link #put} it
+ * before the record is done.
  *
- * <p>The processor makes new logs in every {@code init}: under exactly_once_v2 a failed
- * transaction makes Kafka Streams close the task dirty, wipe and restore its stores from the
- * changelog and initialise the processors again before the next record; a migrated task gets new
- * processors. Either way the view starts empty on the restored stores and can never serve a value
- * of an aborted transaction ({@code DecodedStoreRevivalTest}).
+ * <p>The processor makes new logs in every {@code init}, and a discarded commit drops what was not
+ * written: under exactly_once_v2 a failed transaction makes Kafka Streams close the task dirty,
+ * wipe and restore its stores from the changelog and initialise the processors again before the
+ * next record; a migrated task gets new processors. Either way the view starts empty on the
+ * restored stores and can never serve a value of an aborted transaction ({@code DecodedStoreRevivalTest}).
  *
  * @param <K> the state's key; {@code <S>} the decoded state; {@code <H>} the stored head;
  *            {@code <P>} a part (what records add)
@@ -71,13 +71,14 @@ final class PartLog<K, S, H, P> {
         Object partKey(K key, int seq);
     }
 
-    private record Entry<S, P>(S state, int parts, P tail) {
+    /** A decoded state; {@code stored}: whether the heads store may hold its key (a deletion then writes a tombstone). */
+    private record Entry<S, P>(S state, int parts, P tail, boolean stored) {
     }
 
     private final Layout<K, S, H, P> layout;
     private final KeyValueStore<K, H> heads;
     private final KeyValueStore<Object, P> parts;
-    private final Map<K, Entry<S, P>> recent;
+    private final WriteBack<K, Entry<S, P>> recent;
     private final Entry<S, P> absent;
 
     @SuppressWarnings("unchecked")
@@ -85,13 +86,13 @@ final class PartLog<K, S, H, P> {
         this.layout = layout;
         this.heads = heads;
         this.parts = (KeyValueStore<Object, P>) parts;
-        this.absent = new Entry<>(null, 0, layout.empty());
-        this.recent = new LinkedHashMap<>(Math.min(entries, 1024), 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<K, Entry<S, P>> eldest) {
-                return size() > entries;
-            }
-        };
+        this.absent = new Entry<>(null, 0, layout.empty(), false);
+        this.recent = new WriteBack<>(entries, this::write);
+    }
+
+    /** The view's commit-time writes, to register with the task's {@link dev.segmon.app.state.CommitFlushStore}. */
+    WriteBack<K, ?> writeBack() {
+        return recent;
     }
 
     /** The state of {@code key}, or null. */
@@ -119,19 +120,31 @@ final class PartLog<K, S, H, P> {
                 tail = layout.empty();
             }
         }
-        heads.put(key, layout.head(state, n, tail));
-        recent.put(key, new Entry<>(state, n, tail));
+        recent.changed(key, new Entry<>(state, n, tail, old.stored));
     }
 
     void delete(K key) {
-        deleteParts(key, entry(key).parts);
-        heads.delete(key);
-        recent.put(key, absent);
+        Entry<S, P> old = entry(key);
+        deleteParts(key, old.parts);
+        recent.changed(key, old.stored ? new Entry<>(null, 0, layout.empty(), true) : absent);
     }
 
-    /** The heads, for scans (expiry index, the full pass). */
+    /** The heads, for scans (expiry index, the full pass): every change written first. */
     KeyValueStore<K, H> heads() {
+        recent.flush();
         return heads;
+    }
+
+    /** Writes one changed entry's head (or deletes it); the entry as written. */
+    private Entry<S, P> write(K key, Entry<S, P> e) {
+        if (e.state == null) {
+            if (e.stored) {
+                heads.delete(key);
+            }
+            return absent;
+        }
+        heads.put(key, layout.head(e.state, e.parts, e.tail));
+        return e.stored ? e : new Entry<>(e.state, e.parts, e.tail, true);
     }
 
     private void deleteParts(K key, int n) {
@@ -152,9 +165,9 @@ final class PartLog<K, S, H, P> {
                 for (int i = 0; i < n; i++) {
                     sealed.add(parts.get(layout.partKey(key, i)));
                 }
-                e = new Entry<>(layout.rebuild(head, sealed), n, layout.tail(head));
+                e = new Entry<>(layout.rebuild(head, sealed), n, layout.tail(head), true);
             }
-            recent.put(key, e);
+            recent.loaded(key, e);
         }
         return e;
     }

@@ -32,6 +32,14 @@ public final class StoreNames {
     public static final String DETECTORS = "segmon-detectors";
 
     /**
+     * A store without data that writes the boundary processor's open states once per commit
+     * ({@link CommitFlushStore}); one per task.
+     */
+    public static final String COMMIT_FLUSH = "segmon-commit-flush";
+    /** As {@link #COMMIT_FLUSH}, for the change detectors' task. */
+    public static final String DETECTOR_COMMIT_FLUSH = "segmon-detector-commit-flush";
+
+    /**
      * The stores of the layout before the series aggregates and hypothesis parts. A monitor that
      * finds one of them (in its state directory or as a changelog topic of its application id)
      * stops with one line: their bytes are not the new layout's ({@code StateLayoutCheck}).

@@ -10,6 +10,7 @@ import dev.segmon.app.processors.ProcessorNames;
 import dev.segmon.app.processors.UtteranceBook;
 import dev.segmon.app.processors.WordBook;
 import dev.segmon.app.processors.EstimateBook;
+import dev.segmon.app.state.CommitFlushStore;
 import dev.segmon.app.state.EstimateState;
 import dev.segmon.app.state.HypothesisHead;
 import dev.segmon.app.state.HypothesisPart;
@@ -74,7 +75,7 @@ public final class SegmonTopology {
     /** The store and sink names the processor is built with. */
     public static final ProcessorNames NAMES = new ProcessorNames(StoreNames.REFERENCES, StoreNames.REFERENCE_PARTS, StoreNames.HYPOTHESES,
             StoreNames.HYPOTHESIS_PARTS, StoreNames.SERIES,
-            StoreNames.DEAD_LETTERS, StoreNames.REFERENCE_CLOCK, StoreNames.SERIES_MINUTES,
+            StoreNames.DEAD_LETTERS, StoreNames.REFERENCE_CLOCK, StoreNames.SERIES_MINUTES, StoreNames.COMMIT_FLUSH,
             SCORES_SINK, METRICS_SINK, DEAD_LETTERS_SINK);
 
     private SegmonTopology() {
@@ -97,36 +98,46 @@ public final class SegmonTopology {
         // to the one task of that series (docs/detection.md).
         t.addSink(DETECTION_SINK, config.detectionTopic(), Keys.SeriesKey.SERDE.serializer(), Observation.SERDE.serializer(), PROCESSOR);
         t.addSource(DETECTION_SOURCE, Keys.SeriesKey.SERDE.deserializer(), Observation.SERDE.deserializer(), config.detectionTopic());
-        t.addProcessor(DETECTOR, () -> new DetectorProcessor(StoreNames.DETECTORS, config.detector()), DETECTION_SOURCE);
-        t.addStateStore(detectorStore(true), DETECTOR);
+        t.addProcessor(DETECTOR, () -> new DetectorProcessor(StoreNames.DETECTORS, StoreNames.DETECTOR_COMMIT_FLUSH, config.detector()), DETECTION_SOURCE);
+        for (StoreBuilder<?> store : detectorStores(true)) {
+            t.addStateStore(store, DETECTOR);
+        }
         return t;
     }
 
     /**
      * The processor's stores: persistent (RocksDB) and changelogged, so that the state survives
      * restarts and moves with its task; or in memory, for processor-level tests of the same
-     * stores. Cached: the totals key of a (model, tier) is rewritten by every record, and the cache
-     * turns those writes into one changelog record per commit (exactly-once flushes the cache with
-     * the commit, and interactive queries read through it).
+     * stores. The series aggregates and the smaller per-utterance stores are cached: the aggregate
+     * of a (model, tier) is rewritten by every close, and Kafka's record cache turns those writes
+     * into one changelog record per commit while interactive queries read through it (so a score
+     * shows on {@code /metrics} before its commit). The open states (heads and parts) are not:
+     * their processor keeps them decoded and writes each changed head once per commit itself
+     * ({@link CommitFlushStore}, the last store of the list), so a cache in front would only copy.
      */
     public static List<StoreBuilder<?>> stores(boolean persistent) {
         return List.of(
-                keyValue(StoreNames.REFERENCES, Keys.UtteranceTier.SERDE, ReferenceHead.SERDE, persistent),
-                keyValue(StoreNames.REFERENCE_PARTS, Keys.PartKey.SERDE, ReferencePart.SERDE, persistent),
-                keyValue(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisHead.SERDE, persistent),
-                keyValue(StoreNames.HYPOTHESIS_PARTS, Keys.PartKey.SERDE, HypothesisPart.SERDE, persistent),
+                uncached(StoreNames.REFERENCES, Keys.UtteranceTier.SERDE, ReferenceHead.SERDE, persistent),
+                uncached(StoreNames.REFERENCE_PARTS, Keys.PartKey.SERDE, ReferencePart.SERDE, persistent),
+                uncached(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisHead.SERDE, persistent),
+                uncached(StoreNames.HYPOTHESIS_PARTS, Keys.PartKey.SERDE, HypothesisPart.SERDE, persistent),
                 keyValue(StoreNames.SERIES, Keys.ModelTier.SERDE, SeriesFigures.SERDE, persistent),
                 minutes(StoreNames.SERIES_MINUTES, Keys.ModelTier.SERDE, MinuteFigures.SERDE, persistent),
                 keyValue(StoreNames.DEAD_LETTERS, Keys.DeadLetterKey.SERDE, StateSerde.COUNT, persistent),
                 keyValue(StoreNames.REFERENCE_CLOCK, Keys.TIER, StateSerde.COUNT, persistent),
                 // Per utterance until its close: what a book must remember between two records.
                 keyValue(StoreNames.PAIRED_PENDING, Keys.PendingKey.SERDE, Moments.PENDING, persistent),
-                keyValue(EstimateState.ENDED, Keys.HypothesisKey.SERDE, EstimateState.Ended.SERDE, persistent));
+                keyValue(EstimateState.ENDED, Keys.HypothesisKey.SERDE, EstimateState.Ended.SERDE, persistent),
+                CommitFlushStore.builder(StoreNames.COMMIT_FLUSH));
     }
 
-    /** The change detectors' store: series -> {@link dev.segmon.app.state.DetectorSeries} bytes. */
-    public static StoreBuilder<?> detectorStore(boolean persistent) {
-        return keyValue(StoreNames.DETECTORS, Keys.SeriesKey.SERDE, Serdes.ByteArray(), persistent);
+    /**
+     * The change detectors' stores: series -> {@link dev.segmon.app.state.DetectorSeries} bytes,
+     * written once per commit by the processor ({@link CommitFlushStore}, the second store).
+     */
+    public static List<StoreBuilder<?>> detectorStores(boolean persistent) {
+        return List.of(uncached(StoreNames.DETECTORS, Keys.SeriesKey.SERDE, Serdes.ByteArray(), persistent),
+                CommitFlushStore.builder(StoreNames.DETECTOR_COMMIT_FLUSH));
     }
 
     /** A window store of one-minute windows of record time, kept {@link #MINUTE_WINDOW_RETENTION}. */
@@ -153,8 +164,11 @@ public final class SegmonTopology {
     }
 
     private static <K, V> StoreBuilder<?> keyValue(String name, Serde<K> keys, Serde<V> values, boolean persistent) {
-        return Stores.keyValueStoreBuilder(persistent ? Stores.persistentKeyValueStore(name) : Stores.inMemoryKeyValueStore(name),
-                keys, values).withCachingEnabled();
+        return uncached(name, keys, values, persistent).withCachingEnabled();
+    }
+
+    private static <K, V> StoreBuilder<?> uncached(String name, Serde<K> keys, Serde<V> values, boolean persistent) {
+        return Stores.keyValueStoreBuilder(persistent ? Stores.persistentKeyValueStore(name) : Stores.inMemoryKeyValueStore(name), keys, values);
     }
 
     /** The topics the monitor reads and writes that its users see (created only with create-topics). */

@@ -337,7 +337,14 @@ class MonitorIntegrationTest {
             }
             // Every model's detectors hold its scored utterances (on whichever instance owns the
             // series) and are still learning (fewer than the default 2 000): a change with no
-            // measures and nothing called.
+            // measures and nothing called. The detectors' store shows them once the detection task
+            // has committed (its state is written at each commit), up to two commits after the totals.
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (overviewOne.get("rows").findValues("change").stream().anyMatch(com.fasterxml.jackson.databind.JsonNode::isNull)
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+                overviewOne = JSON.readTree(get(one.metricsPort(), "/api/v1/overview"));
+            }
             for (com.fasterxml.jackson.databind.JsonNode change : overviewOne.get("rows").findValues("change")) {
                 assertTrue(!change.isNull() && !change.get("called").asBoolean() && change.get("measures").isEmpty(),
                         "detectors learning: " + overviewOne);

@@ -104,6 +104,7 @@ class ExpiryIndexTest {
             ctx.resetForwards();
             ctx.scheduledPunctuators().stream().filter(s -> s.getInterval().equals(config.expiryInterval()))
                     .forEach(s -> s.getPunctuator().punctuate(pass));
+            TestStores.commit(stores); // the store shows what the pass did once it is committed
             for (MockProcessorContext.CapturedForward<?, ?> f : ctx.forwarded()) {
                 if (SegmonTopology.SCORES_SINK.equals(f.childName().orElse(null))) {
                     JsonNode s = JSON.readTree((String) f.record().value());
@@ -139,8 +140,9 @@ class ExpiryIndexTest {
         ctx.setRecordMetadata(config.hypothesesTopic(), 0, 0);
         ctx.setCurrentSystemTimeMs(5_000);
         p.process(new Record<>(bytes("old"), bytes(hyp("old", "\"times\":[1.0],\"end\":true")), 0));
-        // A restart (or a migration, or a revival) on these stores: a new processor, its index
-        // empty until init files the one state.
+        // A restart (or a migration, or a revival) on these stores, at a commit: a new processor,
+        // its index empty until init files the one state.
+        TestStores.commit(stores);
         BoundaryProcessor restarted = new BoundaryProcessor(config, SegmonTopology.NAMES);
         restarted.init(ctx);
         assertEquals(1, restarted.expiryIndex().size());

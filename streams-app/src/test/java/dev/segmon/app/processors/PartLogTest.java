@@ -50,6 +50,7 @@ class PartLogTest {
             log.put(KEY, new HypothesisState(m, i, i, false, words),
                     new HypothesisPart(accepted.stream().mapToLong(Long::longValue).toArray(), List.of(w)));
         }
+        log.writeBack().flush(); // a commit
         // 201 times + 200 words = 401 units: the first record adds 3 (two times, its word), every
         // other 2 (its end time, its word). The tail is sealed when it reaches 64: the first part
         // after 32 records (3 + 31 x 2 = 65), the next ones every 32 records (64 units); 200 = 32 +
@@ -73,6 +74,7 @@ class PartLogTest {
         for (int i = 0; i < head.parts(); i++) {
             assertNull(parts(stores).get(KEY.part(i)));
         }
+        log.writeBack().flush();
         assertEquals(true, log(stores).get(KEY).closed());
     }
 
@@ -98,6 +100,7 @@ class PartLogTest {
             log.put(key, new ReferenceState(b, i, i, false, labels),
                     new ReferencePart(new long[] {start, end}, new long[] {start, end}, List.of(w)));
         }
+        log.writeBack().flush(); // a commit
         assertEquals(7, heads.get(key).parts());
         assertEquals(45, heads.get(key).tail().units() + heads.get(key).tail().spans().length);
         ReferenceState back = new PartLog<>(StateLayouts.REFERENCE, heads, parts, 16).get(key);

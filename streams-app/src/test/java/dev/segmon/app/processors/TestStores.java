@@ -1,5 +1,6 @@
 package dev.segmon.app.processors;
 
+import dev.segmon.app.state.CommitFlushStore;
 import dev.segmon.app.topology.SegmonTopology;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,6 +14,18 @@ import org.apache.kafka.streams.state.StoreBuilder;
  */
 public final class TestStores {
     private TestStores() {
+    }
+
+    /**
+     * What a commit does to the stores: every write held back for the commit is written
+     * ({@link CommitFlushStore}). A restart on the same stores happens at a commit.
+     */
+    public static void commit(Map<String, StateStore> stores) {
+        for (StateStore s : stores.values()) {
+            if (s instanceof CommitFlushStore c) {
+                c.flushCache();
+            }
+        }
     }
 
     public static Map<String, StateStore> inMemory(MockProcessorContext<Object, Object> ctx) {

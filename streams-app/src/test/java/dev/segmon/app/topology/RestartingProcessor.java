@@ -28,8 +28,8 @@ import org.apache.kafka.streams.state.ReadOnlyWindowStore;
  * with new books is initialised on the SAME store contents. So everything the processor and its
  * books derive in memory (the decoded views, the minute windows' view and dirty list, the expiry
  * index, the per-tier model cache, each book's own state) must be rebuilt from the stores at init.
- * The stores here are written through at once (no record cache, no changelog): a restart happens
- * at a commit, every record processed before it kept, as after a clean shutdown or a crash
+ * The stores here have no record cache and no changelog; a restart happens at a commit (what the
+ * processor holds back for the commit is written first, {@link TestStores#commit}), every record processed before it kept, as after a clean shutdown or a crash
  * right after a commit (rolling a crash back to the last commit is the broker's part, proved by
  * the kill -9 tests under {@code it/}).
  *
@@ -44,6 +44,7 @@ final class RestartingProcessor {
     final Map<String, String> emittedMinutes = new java.util.TreeMap<>();
     /** The scores topic's values in the order the processors wrote them (docs/contract.md 3.1). */
     final List<String> scores = new java.util.ArrayList<>();
+    private final Map<String, StateStore> stores;
     private BoundaryProcessor processor;
     private long offset;
     private int restarts;
@@ -51,7 +52,7 @@ final class RestartingProcessor {
 
     RestartingProcessor(MonitorConfig.Builder config) {
         this.config = config.bootstrapServers("unused:9092").build();
-        Map<String, StateStore> stores = TestStores.inMemory(context);
+        this.stores = TestStores.inMemory(context);
         this.state = new StoreMonitorState(name -> (ReadOnlyKeyValueStore<?, ?>) stores.get(name),
                 name -> (ReadOnlyWindowStore<?, ?>) stores.get(name));
         context.setCurrentSystemTimeMs(0);
@@ -65,6 +66,7 @@ final class RestartingProcessor {
 
     /** Closes the processor, cancels its punctuators and starts a new one with new books on the same stores. */
     void restart() {
+        TestStores.commit(stores); // a restart happens at a commit
         processor.close();
         context.scheduledPunctuators().forEach(MockProcessorContext.CapturedPunctuator::cancel);
         start();

@@ -1,0 +1,82 @@
+package dev.segmon.app.processors;
+
+import dev.segmon.app.state.CommitFlushStore;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Decoded values of a store, the ones used last, whose changes are written to the store once per
+ * commit ({@link CommitFlushStore}) instead of once per change: a value that many records change
+ * between two commits is encoded once.
+ *
+ * <p>The view holds every value changed since the last flush (a changed value pushed out of the
+ * view by newer ones is written at once, so nothing waits outside it); readers ask the view first
+ * and the store only for what the view does not hold, so what they see is the store plus every
+ * change not yet written. Whatever reads the store directly (a scan) flushes the view first.
+ *
+ * @param <K> key; {@code <V>} the decoded value, which knows whether the store holds its key
+ */
+final class WriteBack<K, V> implements CommitFlushStore.Deferred {
+    /** Writes one changed value's bytes (or its deletion) and returns what the view keeps as written. */
+    interface Writer<K, V> {
+        V write(K key, V value);
+    }
+
+    private final Writer<K, V> writer;
+    private final Map<K, V> recent;
+    /** Changed since the last flush; always in {@link #recent}. */
+    private final Set<K> changed = new LinkedHashSet<>();
+
+    WriteBack(int entries, Writer<K, V> writer) {
+        this.writer = writer;
+        this.recent = new LinkedHashMap<>(Math.min(entries, 1024), 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {
+                if (size() <= entries) {
+                    return false;
+                }
+                if (changed.remove(eldest.getKey())) {
+                    writer.write(eldest.getKey(), eldest.getValue());
+                }
+                return true;
+            }
+        };
+    }
+
+    /** The value held for {@code key}, or null when the view does not hold it (ask the store). */
+    V get(K key) {
+        return recent.get(key);
+    }
+
+    /** Holds {@code value} as read from the store (nothing to write). */
+    void loaded(K key, V value) {
+        recent.put(key, value);
+    }
+
+    /** Holds {@code value} as changed: written at the next flush. */
+    void changed(K key, V value) {
+        changed.add(key);
+        recent.put(key, value);
+    }
+
+    @Override
+    public void flush() {
+        for (K key : changed) {
+            recent.put(key, writer.write(key, recent.get(key)));
+        }
+        changed.clear();
+    }
+
+    @Override
+    public void discard() {
+        changed.clear();
+        recent.clear();
+    }
+
+    /** For tests: how many values wait for the next flush. */
+    int pending() {
+        return changed.size();
+    }
+}

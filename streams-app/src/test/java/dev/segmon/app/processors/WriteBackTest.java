@@ -1,0 +1,66 @@
+package dev.segmon.app.processors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WriteBackTest {
+    private final List<String> written = new ArrayList<>();
+
+    private WriteBack<String, Integer> view(int entries) {
+        return new WriteBack<>(entries, (key, value) -> {
+            written.add(key + "=" + value);
+            return value;
+        });
+    }
+
+    @Test
+    void aValueChangedByManyRecordsIsWrittenOnceAtTheCommitWithItsLastValue() {
+        WriteBack<String, Integer> v = view(16);
+        for (int i = 1; i <= 21; i++) {
+            v.changed("u1", i); // 21 records of one utterance between two commits
+        }
+        assertEquals(List.of(), written, "nothing before the commit");
+        assertEquals(21, v.get("u1"), "readers see the change at once");
+        v.flush();
+        assertEquals(List.of("u1=21"), written);
+        v.flush();
+        assertEquals(List.of("u1=21"), written, "a second commit has nothing to write");
+    }
+
+    @Test
+    void aValueReadFromTheStoreIsNotWrittenBack() {
+        WriteBack<String, Integer> v = view(16);
+        v.loaded("u1", 7);
+        v.flush();
+        assertEquals(List.of(), written);
+        assertEquals(7, v.get("u1"));
+    }
+
+    @Test
+    void aChangedValuePushedOutOfTheViewIsWrittenAtOnceAndNotAgain() {
+        WriteBack<String, Integer> v = view(2);
+        v.changed("a", 1);
+        v.changed("b", 2);
+        v.changed("c", 3); // a, the eldest, leaves the view: written now
+        assertEquals(List.of("a=1"), written);
+        assertNull(v.get("a"), "asked of the store from now on");
+        v.flush();
+        assertEquals(List.of("a=1", "b=2", "c=3"), written);
+    }
+
+    @Test
+    void aDiscardedCommitForgetsWhatWasNotWritten() {
+        WriteBack<String, Integer> v = view(16);
+        v.changed("u1", 1);
+        v.flush();
+        v.changed("u1", 2); // then the transaction aborts
+        v.discard();
+        assertNull(v.get("u1"), "read again from the restored store");
+        v.flush();
+        assertEquals(List.of("u1=1"), written);
+    }
+}
