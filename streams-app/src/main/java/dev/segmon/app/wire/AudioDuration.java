@@ -1,7 +1,5 @@
 package dev.segmon.app.wire;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /**
  * The optional {@code duration} of a hypothesis {@code end} message (docs/contract.md 3.1): the
  * seconds of audio that were decoded, used by the early over-segmentation estimate. A bad duration
@@ -49,14 +47,18 @@ public record AudioDuration(double seconds, Refusal refusal) {
     }
 
     /** The field as the message carries it ({@code node} null when absent). */
-    static AudioDuration parse(JsonNode node) {
+    static AudioDuration parse(JsonValue node) {
         if (node == null || node.isNull()) {
             return ABSENT;
         }
-        if (!node.isNumber()) {
+        return checked(node.isNumber() ? node.doubleValue() : Double.NaN, node.isNumber());
+    }
+
+    /** A present, non-null duration: {@code number} false when it is not a JSON number. */
+    static AudioDuration checked(double d, boolean number) {
+        if (!number) {
             return refused(Refusal.NOT_A_NUMBER);
         }
-        double d = node.doubleValue();
         if (!Double.isFinite(d)) {
             return refused(Refusal.NOT_FINITE);
         }

@@ -1,6 +1,8 @@
 package dev.segmon.app.wire;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.segmon.app.wire.JsonValue.Keep;
 import dev.segmon.app.wire.InputEvent.Rejected;
 import dev.segmon.model.alignment.Segment;
 import java.io.IOException;
@@ -14,6 +16,9 @@ import java.util.Set;
  * Reads the input topics' records (docs/contract.md 3.1) from their raw bytes, or says why not.
  * Every time must be a finite JSON number >= 0 (JSON has no NaN; Jackson refuses the literal).
  * Names (utterance, model, tier) must be non-empty strings that can be state-store key parts.
+ *
+ * <p>The record's object is read with Jackson's streaming parser into the few fields the checks
+ * use ({@link JsonValue}), not into a tree: see there for why and for the tree's rules it keeps.
  */
 final class InputParser {
     private static final String NO_MODEL = InputEvent.NO_MODEL;
@@ -27,20 +32,20 @@ final class InputParser {
         if (head instanceof Rejected refused) {
             return refused;
         }
-        JsonNode root = ((Head) head).root;
+        Fields root = ((Head) head).root;
         String utterance = ((Head) head).utterance;
         String model = ((Head) head).model;
         String tier = ((Head) head).tier;
-        JsonNode time = root.get("time");
-        JsonNode times = root.get("times");
-        JsonNode end = root.get("end");
+        JsonValue time = root.time;
+        JsonValue times = root.times;
+        JsonValue end = root.end;
         if (end != null && !end.isBoolean()) {
             return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "end must be true or false");
         }
         boolean ended = end != null && end.booleanValue();
         // The duration belongs to the end mark; a bad one is refused alone (AudioDuration).
-        AudioDuration duration = ended ? AudioDuration.parse(root.get("duration")) : AudioDuration.ABSENT;
-        JsonNode words = root.get("words");
+        AudioDuration duration = ended ? AudioDuration.parse(root.duration) : AudioDuration.ABSENT;
+        JsonValue words = root.words;
         if (words != null) {
             if (time != null || times != null) {
                 return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "both words and time(s)");
@@ -56,13 +61,14 @@ final class InputParser {
             if (!times.isArray()) {
                 return new Rejected(DeadLetterReason.INVALID_TIME, model, tier, "times must be an array");
             }
-            if (times.size() > InputEvent.MAX_ARRAY) {
+            List<JsonValue> elements = times.elements();
+            if (elements.size() > InputEvent.MAX_ARRAY) {
                 return new Rejected(DeadLetterReason.TOO_LARGE, model, tier,
-                        times.size() + " times, at most " + InputEvent.MAX_ARRAY + " per record");
+                        elements.size() + " times, at most " + InputEvent.MAX_ARRAY + " per record");
             }
-            values = new double[times.size()];
+            values = new double[elements.size()];
             for (int i = 0; i < values.length; i++) {
-                values[i] = number(times.get(i));
+                values[i] = number(elements.get(i));
             }
         } else if (ended) {
             values = new double[0];
@@ -82,19 +88,20 @@ final class InputParser {
      * A message with {@code words}: each {@code {"start", "end", "word"}} with finite times, 0 <=
      * start <= end, and a string word; the whole record is refused otherwise, as for times.
      */
-    private static InputEvent words(String utterance, String model, String tier, JsonNode words, boolean ended, AudioDuration duration) {
+    private static InputEvent words(String utterance, String model, String tier, JsonValue words, boolean ended, AudioDuration duration) {
         if (!words.isArray()) {
             return new Rejected(DeadLetterReason.INVALID_WORD, model, tier, "words must be an array");
         }
-        if (words.size() > InputEvent.MAX_ARRAY) {
+        List<JsonValue> elements = words.elements();
+        if (elements.size() > InputEvent.MAX_ARRAY) {
             return new Rejected(DeadLetterReason.TOO_LARGE, model, tier,
-                    words.size() + " words, at most " + InputEvent.MAX_ARRAY + " per record");
+                    elements.size() + " words, at most " + InputEvent.MAX_ARRAY + " per record");
         }
-        List<Segment> out = new ArrayList<>(words.size());
-        for (JsonNode w : words) {
-            JsonNode start = w.get("start");
-            JsonNode stop = w.get("end");
-            JsonNode word = w.get("word");
+        List<Segment> out = new ArrayList<>(elements.size());
+        for (JsonValue w : elements) {
+            JsonValue start = w.start();
+            JsonValue stop = w.end();
+            JsonValue word = w.word();
             if (start == null || stop == null || word == null) {
                 return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "word start/end/word");
             }
@@ -116,11 +123,11 @@ final class InputParser {
         if (head instanceof Rejected refused) {
             return refused;
         }
-        JsonNode root = ((Head) head).root;
+        Fields root = ((Head) head).root;
         String utterance = ((Head) head).utterance;
         String tier = ((Head) head).tier;
-        JsonNode segments = root.get("segments");
-        JsonNode fin = root.get("final");
+        JsonValue segments = root.segments;
+        JsonValue fin = root.fin;
         if (fin != null && !fin.isBoolean()) {
             return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tier, "final must be true or false");
         }
@@ -131,15 +138,15 @@ final class InputParser {
         if (segments != null && !segments.isArray()) {
             return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tier, "segments must be an array");
         }
-        int n = segments == null ? 0 : segments.size();
+        int n = segments == null ? 0 : segments.elements().size();
         if (n > InputEvent.MAX_ARRAY) {
             return new Rejected(DeadLetterReason.TOO_LARGE, NO_MODEL, tier, n + " segments, at most " + InputEvent.MAX_ARRAY + " per chunk");
         }
         List<Segment> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            JsonNode s = segments.get(i);
-            JsonNode start = s.get("start");
-            JsonNode stop = s.get("end");
+            JsonValue s = segments.elements().get(i);
+            JsonValue start = s.start();
+            JsonValue stop = s.end();
             if (start == null || stop == null) {
                 return new Rejected(DeadLetterReason.MISSING_FIELD, NO_MODEL, tier, "segment start/end");
             }
@@ -148,14 +155,14 @@ final class InputParser {
             if (!validTime(from) || !validTime(to) || to < from) {
                 return new Rejected(DeadLetterReason.INVALID_TIME, NO_MODEL, tier, "segment needs finite 0 <= start <= end");
             }
-            JsonNode label = s.get("label");
+            JsonValue label = s.label();
             out.add(new Segment(from, to, label != null && label.isTextual() ? label.textValue() : ""));
         }
         return new ReferenceChunk(utterance, tier, out, last);
     }
 
     /** The parsed object and its names, all checked. */
-    private record Head(JsonNode root, String utterance, String model, String tier) {
+    private record Head(Fields root, String utterance, String model, String tier) {
     }
 
     /**
@@ -163,14 +170,14 @@ final class InputParser {
      * a reference belongs to model "none"), or why not.
      */
     private static Object head(byte[] key, byte[] value, Set<String> tiers, boolean hasModel) {
-        JsonNode root = object(value);
+        Fields root = object(value);
         String defaultModel = hasModel ? UNKNOWN : NO_MODEL;
         if (root == null) {
             return new Rejected(DeadLetterReason.MALFORMED_JSON, defaultModel, UNKNOWN, "not a JSON object");
         }
-        String model = hasModel ? name(root, "model") : NO_MODEL;
-        String tier = name(root, "tier");
-        String utterance = name(root, "utterance");
+        String model = hasModel ? name(root.model) : NO_MODEL;
+        String tier = name(root.tier);
+        String utterance = name(root.utterance);
         Rejected refused = names(key, utterance, model, tier, tiers, model == null ? UNKNOWN : model, tier == null ? UNKNOWN : tier);
         return refused != null ? refused : new Head(root, utterance, model, tier);
     }
@@ -193,7 +200,7 @@ final class InputParser {
         return null;
     }
 
-    private static double number(JsonNode n) {
+    private static double number(JsonValue n) {
         return n.isNumber() ? n.doubleValue() : Double.NaN;
     }
 
@@ -201,21 +208,55 @@ final class InputParser {
         return v >= 0 && !Double.isInfinite(v);
     }
 
-    private static JsonNode object(byte[] value) {
+    /** The top-level fields the checks use; null: absent (JSON null is a present value). */
+    private static final class Fields {
+        JsonValue utterance;
+        JsonValue model;
+        JsonValue tier;
+        JsonValue time;
+        JsonValue times;
+        JsonValue end;
+        JsonValue duration;
+        JsonValue words;
+        JsonValue segments;
+        JsonValue fin;
+    }
+
+    /** The record's object, or null when the value is not one (malformed JSON, another kind of value). */
+    private static Fields object(byte[] value) {
         if (value == null) {
             return null;
         }
-        try {
-            JsonNode n = Json.MAPPER.readTree(value);
-            return n != null && n.isObject() ? n : null;
+        try (JsonParser p = Json.MAPPER.getFactory().createParser(value)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            Fields f = new Fields();
+            String name;
+            while ((name = p.nextFieldName()) != null) {
+                JsonToken t = p.nextToken();
+                switch (name) {
+                    case "utterance" -> f.utterance = JsonValue.read(p, t, Keep.SCALAR);
+                    case "model" -> f.model = JsonValue.read(p, t, Keep.SCALAR);
+                    case "tier" -> f.tier = JsonValue.read(p, t, Keep.SCALAR);
+                    case "time" -> f.time = JsonValue.read(p, t, Keep.SCALAR);
+                    case "times" -> f.times = JsonValue.read(p, t, Keep.SCALARS);
+                    case "end" -> f.end = JsonValue.read(p, t, Keep.SCALAR);
+                    case "duration" -> f.duration = JsonValue.read(p, t, Keep.SCALAR);
+                    case "words" -> f.words = JsonValue.read(p, t, Keep.OBJECTS);
+                    case "segments" -> f.segments = JsonValue.read(p, t, Keep.OBJECTS);
+                    case "final" -> f.fin = JsonValue.read(p, t, Keep.SCALAR);
+                    default -> p.skipChildren();
+                }
+            }
+            return f;
         } catch (IOException e) {
             return null;
         }
     }
 
     /** A string field that can be a name, or null. */
-    private static String name(JsonNode root, String field) {
-        JsonNode n = root.get(field);
+    private static String name(JsonValue n) {
         return n != null && n.isTextual() && Names.valid(n.textValue()) ? n.textValue() : null;
     }
 }
