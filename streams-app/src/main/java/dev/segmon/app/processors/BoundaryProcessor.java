@@ -102,7 +102,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.maxDelayMs = config.referenceMaxDelay().toMillis();
         this.states = new OpenStates(names.references(), names.referenceParts(), names.hypotheses(), names.hypothesisParts(), names.commitFlush(),
                 DECODED_ENTRIES, expiryIndexCapacity);
-        this.aggregates = new SeriesAggregates(names.totals(), names.minuteWindows());
+        this.aggregates = new SeriesAggregates(names.totals(), names.minuteWindows(), names.commitFlush());
         this.totals = new SeriesTotals(aggregates);
         this.minutes = new MinuteWindows(aggregates, names.minuteWindowsSink());
         this.deadLetters = new DeadLetters(names.deadLetterCounts(), names.deadLettersSink());
@@ -145,8 +145,8 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         } else {
             onReference(record, (ReferenceChunk) event);
         }
-        // Each aggregate the record changed, written once (SeriesAggregates).
-        aggregates.flush();
+        // The aggregates the record changed are written with the next write of SeriesAggregates
+        // (every 50 ms and inside each commit).
     }
 
     private void onHypothesis(Record<byte[], byte[]> record, HypothesisEvent h) {

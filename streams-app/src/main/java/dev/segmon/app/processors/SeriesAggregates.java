@@ -1,5 +1,6 @@
 package dev.segmon.app.processors;
 
+import dev.segmon.app.state.CommitFlushStore;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteFigures;
 import dev.segmon.app.state.SeriesFigures;
@@ -8,6 +9,7 @@ import dev.segmon.app.wire.MinuteWindow;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.WindowStore;
@@ -17,18 +19,22 @@ import org.apache.kafka.streams.state.WindowStore;
  * each of its minutes of record time ({@link MinuteFigures}), for every measure at once: the
  * boundary totals, the moments, word errors, the early estimate's sums and the comparisons.
  *
- * <p>What a record adds is gathered here and written by {@link #flush}, which the processor calls
- * once at the end of each record and each punctuation: a record that closes an utterance for
- * several measures writes each aggregate it touched once, not once per measure (in separate
- * stores per measure, a close wrote up to a dozen values into as many stores, each a changelog
- * topic: docs/performance.md). Nothing reaches the stores before the flush; a record that fails
- * before it leaves nothing, and the task's restore (a new processor, a new instance of this class)
- * starts from the stores.
+ * <p>What records add is gathered here and written by {@link #flush}: at most every
+ * {@link #WRITE_INTERVAL} of wall-clock time (the processor's punctuation), and inside every
+ * commit ({@link CommitFlushStore}), so each aggregate a burst of records changed is encoded and
+ * written once, not once per record and measure (in separate stores per measure a close once wrote
+ * up to a dozen values, and writing the series' aggregate at the end of every record was still
+ * 7.4 % of the stream thread: docs/performance.md). The two stores have no record cache (this view
+ * is one): interactive queries, hence {@code /metrics} and the live page, see a close at the next
+ * write, at most {@link #WRITE_INTERVAL} later. A discarded commit drops what was not written, and
+ * the task's restore (a new processor, a new instance of this class) starts from the stores.
  *
- * <p>Write-through views of the aggregates used last save a store read per add, as
- * {@link PartLog}'s do; only this class writes the two stores.
+ * <p>Views of the aggregates used last save a store read per add, as {@link PartLog}'s do; only
+ * this class writes the two stores, and its scans of them write the view first.
  */
-public final class SeriesAggregates {
+public final class SeriesAggregates implements CommitFlushStore.Deferred {
+    /** How often changed aggregates are written between commits: the delay they add to a score's visibility. */
+    static final java.time.Duration WRITE_INTERVAL = java.time.Duration.ofMillis(50);
     /** Aggregates kept decoded: a task's series times the few minutes a record touches, with room. */
     static final int RECENT = 4096;
 
@@ -37,6 +43,7 @@ public final class SeriesAggregates {
 
     private final String seriesStoreName;
     private final String minutesStoreName;
+    private final String commitFlushStoreName;
     private KeyValueStore<ModelTier, SeriesFigures> series;
     private WindowStore<ModelTier, MinuteFigures> minutes;
     private final Map<ModelTier, SeriesFigures> recentSeries = lru();
@@ -45,18 +52,19 @@ public final class SeriesAggregates {
     private final Map<ModelTier, SeriesFigures> changedSeries = new LinkedHashMap<>();
     private final Map<Minute, MinuteFigures> changedMinutes = new LinkedHashMap<>();
 
-    SeriesAggregates(String seriesStoreName, String minutesStoreName) {
+    SeriesAggregates(String seriesStoreName, String minutesStoreName, String commitFlushStoreName) {
         this.seriesStoreName = seriesStoreName;
         this.minutesStoreName = minutesStoreName;
+        this.commitFlushStoreName = commitFlushStoreName;
     }
 
     void init(ProcessorContext<Object, Object> context) {
         this.series = context.getStateStore(seriesStoreName);
         this.minutes = context.getStateStore(minutesStoreName);
-        recentSeries.clear();
-        recentMinutes.clear();
-        changedSeries.clear();
-        changedMinutes.clear();
+        discard();
+        CommitFlushStore commits = context.getStateStore(commitFlushStoreName);
+        commits.register(seriesStoreName, this);
+        context.schedule(WRITE_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> flush());
     }
 
     /** The series' aggregate, or null when nothing was booked for it in this task. */
@@ -109,20 +117,34 @@ public final class SeriesAggregates {
     }
 
     /** Writes every aggregate changed since the last flush, once each. */
-    void flush() {
+    @Override
+    public void flush() {
+        if (changedSeries.isEmpty() && changedMinutes.isEmpty()) {
+            return;
+        }
         changedSeries.forEach(series::put);
         changedMinutes.forEach((m, v) -> minutes.put(m.series(), v, m.start()));
         changedSeries.clear();
         changedMinutes.clear();
     }
 
-    /** The series store, for the one scan that lists a tier's models. */
+    @Override
+    public void discard() {
+        recentSeries.clear();
+        recentMinutes.clear();
+        changedSeries.clear();
+        changedMinutes.clear();
+    }
+
+    /** The series store, for the one scan that lists a tier's models: every change written first. */
     KeyValueStore<ModelTier, SeriesFigures> seriesStore() {
+        flush();
         return series;
     }
 
-    /** The minutes store, for the scan of minutes not yet emitted at init. */
+    /** The minutes store, for the scan of minutes not yet emitted at init: every change written first. */
     WindowStore<ModelTier, MinuteFigures> minutesStore() {
+        flush();
         return minutes;
     }
 

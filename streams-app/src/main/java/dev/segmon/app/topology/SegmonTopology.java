@@ -42,8 +42,9 @@ import org.apache.kafka.streams.state.Stores;
  *                      +--> boundaries ------+--> segmon.metrics
  *  segmon.references --+    (Processor API,  +--> segmon.dead-letters
  *                            9 key-value     +--> <app>-segmon-detection --> detectors
- *                            stores, 1 window       (keyed by series)   (1 key-value store)
- *                            store)
+ *                            stores, 1 window       (keyed by series)   (1 key-value store,
+ *                            store, 1 commit-                             1 commit-flush store)
+ *                            flush store)
  * </pre>
  *
  * The detection topic moves each closed utterance from the task of its utterance id to the task of
@@ -108,12 +109,11 @@ public final class SegmonTopology {
     /**
      * The processor's stores: persistent (RocksDB) and changelogged, so that the state survives
      * restarts and moves with its task; or in memory, for processor-level tests of the same
-     * stores. The series aggregates and the smaller per-utterance stores are cached: the aggregate
-     * of a (model, tier) is rewritten by every close, and Kafka's record cache turns those writes
-     * into one changelog record per commit while interactive queries read through it (so a score
-     * shows on {@code /metrics} before its commit). The open states (heads and parts) are not:
-     * their processor keeps them decoded and writes each changed head once per commit itself
-     * ({@link CommitFlushStore}, the last store of the list), so a cache in front would only copy.
+     * stores. The open states (heads and parts) and the series aggregates have no record cache:
+     * the processor keeps them decoded and writes each changed value itself, once per commit (the
+     * heads) or at most every 50 ms and at each commit (the aggregates, so that a score shows on
+     * {@code /metrics} before its commit), through the {@link CommitFlushStore}, the last store of
+     * the list; a cache in front would only copy. The smaller per-utterance stores are cached.
      */
     public static List<StoreBuilder<?>> stores(boolean persistent) {
         return List.of(
@@ -121,7 +121,7 @@ public final class SegmonTopology {
                 uncached(StoreNames.REFERENCE_PARTS, Keys.PartKey.SERDE, ReferencePart.SERDE, persistent),
                 uncached(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisHead.SERDE, persistent),
                 uncached(StoreNames.HYPOTHESIS_PARTS, Keys.PartKey.SERDE, HypothesisPart.SERDE, persistent),
-                keyValue(StoreNames.SERIES, Keys.ModelTier.SERDE, SeriesFigures.SERDE, persistent),
+                uncached(StoreNames.SERIES, Keys.ModelTier.SERDE, SeriesFigures.SERDE, persistent),
                 minutes(StoreNames.SERIES_MINUTES, Keys.ModelTier.SERDE, MinuteFigures.SERDE, persistent),
                 keyValue(StoreNames.DEAD_LETTERS, Keys.DeadLetterKey.SERDE, StateSerde.COUNT, persistent),
                 keyValue(StoreNames.REFERENCE_CLOCK, Keys.TIER, StateSerde.COUNT, persistent),
@@ -145,7 +145,7 @@ public final class SegmonTopology {
         return Stores.windowStoreBuilder(persistent
                         ? Stores.persistentWindowStore(name, MINUTE_WINDOW_RETENTION, MINUTE, false)
                         : Stores.inMemoryWindowStore(name, MINUTE_WINDOW_RETENTION, MINUTE, false),
-                keys, values).withCachingEnabled();
+                keys, values);
     }
 
     private static final Duration MINUTE = Duration.ofMinutes(1);

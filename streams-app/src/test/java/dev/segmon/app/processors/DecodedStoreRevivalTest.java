@@ -71,6 +71,7 @@ class DecodedStoreRevivalTest {
         assertEquals(List.of(2L, 2L, 1L), List.of(s.get("n_ref").asLong(), s.get("n_hyp").asLong(), s.get("hits").asLong()));
         // The totals, too, count only what the restored store and the replay hold: one utterance
         // opened and scored (open 1 - 1 = 0; a cached total from the aborted run would leave 1).
+        TestStores.commit(stores);
         Totals t = ((dev.segmon.app.state.SeriesFigures) keyValue(StoreNames.SERIES).get(new ModelTier("m", "word"))).totals();
         assertEquals(List.of(0L, 1L, Map.of(Outcome.SCORED, 1L)), List.of(t.open(), t.counts().hits(), t.outcomes()));
         // So do the minute windows (SeriesAggregates keeps a view of its own, rebuilt at init): the

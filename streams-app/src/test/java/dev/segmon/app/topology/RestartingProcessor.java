@@ -38,8 +38,8 @@ import org.apache.kafka.streams.state.ReadOnlyWindowStore;
 final class RestartingProcessor {
     private final MonitorConfig config;
     private final MockProcessorContext<Object, Object> context = new MockProcessorContext<>();
-    /** The stores' read-only view, as the exporter reads them. */
-    final StoreMonitorState state;
+    /** The stores' read-only view, as the exporter reads them (read through {@link #state()}). */
+    private final StoreMonitorState state;
     /** The last minute window emitted per key (docs/contract.md 3.1, the metrics topic): a key's last record is its minute's total. */
     final Map<String, String> emittedMinutes = new java.util.TreeMap<>();
     /** The scores topic's values in the order the processors wrote them (docs/contract.md 3.1). */
@@ -62,6 +62,12 @@ final class RestartingProcessor {
     private void start() {
         processor = new BoundaryProcessor(config, SegmonTopology.NAMES, SegmonTopology.books(config));
         processor.init(context);
+    }
+
+    /** The stores' read-only view as of a commit now (what the processor holds back is written first). */
+    StoreMonitorState state() {
+        TestStores.commit(stores);
+        return state;
     }
 
     /** Closes the processor, cancels its punctuators and starts a new one with new books on the same stores. */

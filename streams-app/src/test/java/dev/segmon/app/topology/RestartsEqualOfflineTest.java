@@ -62,10 +62,10 @@ class RestartsEqualOfflineTest {
             assertTrue(p.restartsWhileOpen() >= 2, where + ": " + p.restartsWhileOpen() + " restarts while open");
             restartsWhileOpen += p.restartsWhileOpen();
 
-            SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> minutes = p.state.minutes(0, Long.MAX_VALUE);
+            SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> minutes = p.state().minutes(0, Long.MAX_VALUE);
             for (String model : MODELS) {
                 ModelTier series = new ModelTier(model, "word");
-                Totals t = p.state.totals().getOrDefault(series, Totals.ZERO);
+                Totals t = p.state().totals().getOrDefault(series, Totals.ZERO);
                 assertEquals(corpus.expected().get(model), t.counts(), where + " model " + model);
                 assertEquals(0, t.open(), where + " model " + model);
                 assertEquals(corpus.referencedCount(), t.outcomes().getOrDefault(Outcome.SCORED, 0L), where);
@@ -75,7 +75,7 @@ class RestartsEqualOfflineTest {
                         .reduce(BoundaryCounts.ZERO, BoundaryCounts::plus), where + " minutes of " + model);
                 assertEquals(corpus.utterances(), ofModel.stream().mapToLong(MinuteCounts::utterances).sum(), where);
             }
-            checkIntervals(corpus, new IntervalState(p.state), where);
+            checkIntervals(corpus, new IntervalState(p.state()), where);
             // Every minute whose counts changed was emitted (the dirty list is rebuilt from the
             // store's flags at init), its last record the stored minute. A minute that only
             // closed utterances with no boundary has nothing to emit (its counts stay zero).
@@ -143,7 +143,7 @@ class RestartsEqualOfflineTest {
             String where = "trial " + trial + " disorder " + disorder;
             assertTrue(p.restartsWhileOpen() >= 2, where + ": " + p.restartsWhileOpen() + " restarts while open");
             restartsWhileOpen += p.restartsWhileOpen();
-            corpus.assertEqualsOffline(new WordState(p.state), where);
+            corpus.assertEqualsOffline(new WordState(p.state()), where);
         }
         assertTrue(restartsWhileOpen > 100, restartsWhileOpen + " restarts while open");
     }
@@ -175,7 +175,7 @@ class RestartsEqualOfflineTest {
             // The 5m window: the current minute and the four before it (docs/contract.md C).
             long windowFrom = Math.floorDiv(last, 60_000L) * 60_000L - 4 * 60_000L;
             PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            registry.getPrometheusRegistry().register(new EstimateMetrics(new EstimateView(p.state), () -> last));
+            registry.getPrometheusRegistry().register(new EstimateMetrics(new EstimateView(p.state()), () -> last));
             compared = compared.plus(corpus.check(registry.scrape(), p.scores, windowFrom, where));
         }
         assertTrue(restartsWhileOpen > 100, restartsWhileOpen + " restarts while open");
