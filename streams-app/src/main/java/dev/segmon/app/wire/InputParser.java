@@ -1,6 +1,8 @@
 package dev.segmon.app.wire;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.segmon.app.wire.JsonValue.Keep;
 import dev.segmon.app.wire.InputEvent.Rejected;
@@ -23,6 +25,12 @@ import java.util.Set;
 final class InputParser {
     private static final String NO_MODEL = InputEvent.NO_MODEL;
     private static final String UNKNOWN = InputEvent.UNKNOWN;
+
+    /**
+     * Jackson's factory with its fast double parser (FastDoubleParser, correctly rounded like
+     * {@code Double.parseDouble}, which was 4.3 % of the stream thread: every time is a decimal).
+     */
+    private static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build();
 
     private InputParser() {
     }
@@ -227,7 +235,7 @@ final class InputParser {
         if (value == null) {
             return null;
         }
-        try (JsonParser p = Json.MAPPER.getFactory().createParser(value)) {
+        try (JsonParser p = FACTORY.createParser(value)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return null;
             }
