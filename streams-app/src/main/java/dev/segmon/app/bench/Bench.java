@@ -198,7 +198,7 @@ public final class Bench {
         // that the ratio measures what the monitor's topology costs and nothing else.
         Properties props = SegmonTopology.streamsProperties(cluster.monitorConfig(appId, options.kafka()).build());
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        try (KafkaStreams streams = new KafkaStreams(PassThrough.topology(cluster.inputTopicNames(), PASS_THROUGH_OUTPUT), props)) {
+        try (KafkaStreams streams = new KafkaStreams(PassThrough.topology(dev.segmon.app.wire.DefaultTopics.HYPOTHESES, dev.segmon.app.wire.DefaultTopics.REFERENCES, PASS_THROUGH_OUTPUT), props)) {
             streams.setUncaughtExceptionHandler(ex -> {
                 failure.set(ex);
                 return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;

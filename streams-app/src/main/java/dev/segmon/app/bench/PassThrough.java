@@ -1,42 +1,43 @@
 package dev.segmon.app.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.List;
+import dev.segmon.app.wire.HypothesisEvent;
+import dev.segmon.app.wire.InputEvent;
+import dev.segmon.app.wire.ReferenceChunk;
+import java.util.Set;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Produced;
 
 /**
  * The ceiling any Kafka Streams application reaches on these records and this machine: read both
- * input topics, parse each value as JSON, re-key it by (model, utterance) and write it out
- * unchanged. No state, one output record per input record.
+ * input topics, read each value as the monitor must at least read it (its own input reader,
+ * {@link HypothesisEvent#parse} and {@link ReferenceChunk#parse}: every field checked), re-key it
+ * by (model, utterance) and write it out unchanged. No state, one output record per input record.
+ * The two topics are merged into one sub-topology, so its tasks read a partition of each, as the
+ * monitor's do.
  */
 public final class PassThrough {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     private PassThrough() {
     }
 
-    public static Topology topology(List<String> inputs, String output) {
+    public static Topology topology(String hypothesesTopic, String referencesTopic, String output) {
         StreamsBuilder b = new StreamsBuilder();
-        b.stream(inputs, Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()))
-                .map((key, value) -> KeyValue.pair(rekey(value), value))
+        KStream<byte[], byte[]> hypotheses = b.stream(hypothesesTopic, Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()));
+        KStream<byte[], byte[]> references = b.stream(referencesTopic, Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()));
+        hypotheses.map((key, value) -> KeyValue.pair(rekey(HypothesisEvent.parse(key, value, Set.of())), value))
+                .merge(references.map((key, value) -> KeyValue.pair(rekey(ReferenceChunk.parse(key, value, Set.of())), value)))
                 .to(output, Produced.with(Serdes.String(), Serdes.ByteArray()));
         return b.build();
     }
 
-    static String rekey(byte[] value) {
-        try {
-            JsonNode n = MAPPER.readTree(value);
-            return n.path("model").asText("none") + "|" + n.path("utterance").asText("");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    static String rekey(InputEvent e) {
+        if (e instanceof HypothesisEvent h) {
+            return h.model() + "|" + h.utterance();
         }
+        return e instanceof ReferenceChunk r ? InputEvent.NO_MODEL + "|" + r.utterance() : InputEvent.NO_MODEL + "|";
     }
 }
