@@ -475,23 +475,34 @@ final class OpsHarness {
         private final Thread thread;
         private volatile boolean running = true;
         final Map<String, Integer> perUtterance = new ConcurrentHashMap<>();
+        /** Records this reader got again at an offset it had already read (not counted as scores). */
+        volatile long reread;
         /** (wall ms seen, latency ms) of every score. */
         final List<long[]> latencies = Collections.synchronizedList(new ArrayList<>());
 
         ScoreWatcher(String bootstrap, String topic) {
             Properties p = new Properties();
             p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-            p.put(ConsumerConfig.GROUP_ID_CONFIG, "ops-score-watcher-" + System.nanoTime());
-            p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
             p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
             KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer());
-            consumer.subscribe(List.of(topic));
+            // Assigned, not subscribed: a group of its own would rebalance when the broker comes
+            // back from an outage, and without committed offsets read everything again from the start.
+            List<org.apache.kafka.common.TopicPartition> parts = new ArrayList<>();
+            consumer.partitionsFor(topic).forEach(i -> parts.add(new org.apache.kafka.common.TopicPartition(topic, i.partition())));
+            consumer.assign(parts);
+            consumer.seekToBeginning(parts);
+            Map<Integer, Long> next = new HashMap<>();
             thread = new Thread(() -> {
                 try (consumer) {
                     while (running) {
                         try {
                             for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
+                                if (r.offset() < next.getOrDefault(r.partition(), 0L)) {
+                                    reread++; // the same record again: no second score
+                                    continue;
+                                }
+                                next.put(r.partition(), r.offset() + 1);
                                 long now = System.currentTimeMillis();
                                 latencies.add(new long[] {now, now - r.timestamp()});
                                 perUtterance.merge(r.key(), 1, Integer::sum);
