@@ -230,6 +230,12 @@ final class OpsHarness {
             System.out.println("exact " + exactAfter + " ms after the replay ended: " + sum + " (eval boundaries: " + offline + ")");
             System.out.println("reference sent -> score read, whole run: " + ScoreWatcher.describe(scores.between(0, Long.MAX_VALUE)));
             System.out.println(prober.summary());
+            synchronized (prober.slowNotes) {
+                System.out.println("probes slower than 1 s or not 200 (" + prober.slowNotes.size() + "): "
+                        + prober.slowNotes.subList(0, Math.min(60, prober.slowNotes.size())));
+            }
+            System.out.println("page+windows misses: " + prober.missNotes.subList(0, Math.min(30, prober.missNotes.size()))
+                    + "; scores read again at an offset already read (not counted): " + scores.reread);
             for (Instance i : fleet.all.values()) {
                 System.out.println(i.name + ": spawn to /ready (ms) " + i.readyMs + "; generations joined " + generations(i.log)
                         + "; changelog records restored per process " + restoredPerStart(i.log));
@@ -389,6 +395,8 @@ final class OpsHarness {
         int pageSeconds;
         int pageMisses;
         final List<String> missNotes = Collections.synchronizedList(new ArrayList<>());
+        /** Probes that took 1 s or more or did not answer 200, with the time. */
+        final List<String> slowNotes = Collections.synchronizedList(new ArrayList<>());
 
         Prober(Fleet fleet, String model, String tier) {
             this.fleet = fleet;
@@ -411,8 +419,12 @@ final class OpsHarness {
                         } catch (Exception x) {
                             outcome = path + " " + x.getClass().getSimpleName();
                         }
-                        probeMs.add((System.nanoTime() - t) / 1_000_000);
+                        long ms = (System.nanoTime() - t) / 1_000_000;
+                        probeMs.add(ms);
                         outcomes.merge(outcome, 1, Integer::sum);
+                        if (ms >= 1_000 || !outcome.endsWith(" 200")) {
+                            slowNotes.add(java.time.Instant.now() + " " + e.getKey() + " " + outcome + " " + ms + " ms");
+                        }
                     }
                 }
                 boolean served = false;
