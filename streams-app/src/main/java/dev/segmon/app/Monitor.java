@@ -97,7 +97,7 @@ public final class Monitor implements AutoCloseable {
             built = new KafkaStreams(SegmonTopology.build(config), props);
             wedgedAfter = ClientHealth.wedgedAfter(props);
             // Made right after the topic check, which the cluster answered: the first contact.
-            contact = BrokerContact.start(built::metrics);
+            contact = BrokerContact.start(built::metrics, () -> pollingConsumers(built));
             HostInfo self = HostInfo.buildFromEndpoint(props.getProperty(StreamsConfig.APPLICATION_SERVER_CONFIG));
             StoreMonitorState stores = StoreMonitorState.of(built);
             this.state = stores;
@@ -161,6 +161,24 @@ public final class Monitor implements AutoCloseable {
     /** The port actually serving {@code /metrics} (the ephemeral one when configured as 0). */
     public int metricsPort() {
         return server.port();
+    }
+
+    /**
+     * The main consumers of the stream threads that are not shutting down (a replaced thread is),
+     * by client id; null when the client cannot say (not running or rebalancing): then all count.
+     */
+    private static java.util.Set<String> pollingConsumers(KafkaStreams streams) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try {
+            for (org.apache.kafka.streams.ThreadMetadata t : streams.metadataForLocalThreads()) {
+                if (!t.threadState().equals("PENDING_SHUTDOWN") && !t.threadState().equals("DEAD")) {
+                    out.add(t.consumerClientId());
+                }
+            }
+        } catch (RuntimeException e) {
+            return null;
+        }
+        return out;
     }
 
     /** What the probes judge, now: before the client exists, a start with no contact yet beyond the start itself. */

@@ -53,13 +53,17 @@ public final class EmbeddedBroker implements AutoCloseable {
     private final Path dataDir;
     private final boolean deleteOnClose;
     private final int port;
+    private final int advertisedPort;
+    private final int directPort;
     private final KafkaRaftServer server;
     private boolean closed;
 
-    private EmbeddedBroker(Path dataDir, boolean deleteOnClose, int port, KafkaRaftServer server) {
+    private EmbeddedBroker(Path dataDir, boolean deleteOnClose, int port, int advertisedPort, int directPort, KafkaRaftServer server) {
         this.dataDir = dataDir;
         this.deleteOnClose = deleteOnClose;
         this.port = port;
+        this.advertisedPort = advertisedPort;
+        this.directPort = directPort;
         this.server = server;
     }
 
@@ -67,9 +71,21 @@ public final class EmbeddedBroker implements AutoCloseable {
         return new Builder();
     }
 
-    /** {@code 127.0.0.1:PORT}, the value for a client's {@code bootstrap.servers}. */
+    /**
+     * {@code 127.0.0.1:PORT}, the value for a client's {@code bootstrap.servers}: the advertised
+     * port (the client port unless {@link Builder#advertisedPort} set another).
+     */
     public String bootstrapServers() {
-        return "127.0.0.1:" + port;
+        return "127.0.0.1:" + advertisedPort;
+    }
+
+    /**
+     * With an advertised port of its own: {@code 127.0.0.1:DIRECT}, the second listener, which
+     * advertises itself (clients that bootstrap there bypass whatever forwards the advertised
+     * port); otherwise the same as {@link #bootstrapServers()}.
+     */
+    public String directBootstrapServers() {
+        return "127.0.0.1:" + (directPort != 0 ? directPort : advertisedPort);
     }
 
     public int port() {
@@ -104,6 +120,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     /** Options of an embedded broker; {@link #start()} returns once the broker acknowledged a write. */
     public static final class Builder {
         private int port = 0;
+        private int advertisedPort = 0;
+        private int directPort = 0;
         private Path dataDir;
         private Duration startTimeout = Duration.ofSeconds(60);
         private final Map<String, String> overrides = new HashMap<>();
@@ -118,6 +136,31 @@ public final class EmbeddedBroker implements AutoCloseable {
             }
             this.port = port;
             return this;
+        }
+
+        /**
+         * The port clients are told to connect to (the client listener's advertised port), e.g. a
+         * proxy on 127.0.0.1 that forwards to the client port; 0 (the default): the client port.
+         * With one, the broker opens a second listener, {@code DIRECT} (on {@link #directPort}),
+         * advertised as itself: the broker's own inter-broker traffic goes there, and so do clients
+         * that bootstrap on it, so that only the clients of the advertised port pass the proxy.
+         */
+        public Builder advertisedPort(int advertisedPort) {
+            this.advertisedPort = checkPort("advertised port", advertisedPort);
+            return this;
+        }
+
+        /** The {@code DIRECT} listener's port with {@link #advertisedPort}; 0 (the default) picks a free one. */
+        public Builder directPort(int directPort) {
+            this.directPort = checkPort("direct port", directPort);
+            return this;
+        }
+
+        private static int checkPort(String what, int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException(what + " must be 0..65535, not " + port);
+            }
+            return port;
         }
 
         /** A data directory that is kept; without one a temporary directory is deleted on stop. */
@@ -167,7 +210,15 @@ public final class EmbeddedBroker implements AutoCloseable {
                 requireFree(port);
             }
             int clientPort = port != 0 ? port : freePort();
-            Properties props = serverProperties(dir, clientPort, controllerPort);
+            boolean proxied = advertisedPort != 0 && advertisedPort != clientPort;
+            int direct = 0;
+            if (proxied) {
+                if (directPort != 0) {
+                    requireFree(directPort);
+                }
+                direct = directPort != 0 ? directPort : freePort();
+            }
+            Properties props = serverProperties(dir, clientPort, proxied ? advertisedPort : clientPort, direct, controllerPort);
             Path configFile = dir.resolve("server.properties");
             store(props, configFile, "written by segmon for this broker; regenerated on each start");
             format(clusterId, configFile);
@@ -176,10 +227,11 @@ public final class EmbeddedBroker implements AutoCloseable {
             store(state, dir.resolve(STATE_FILE), "segmon broker state: the formatted metadata refers to these");
 
             KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(props, false), Time.SYSTEM);
-            EmbeddedBroker broker = new EmbeddedBroker(dir, temporary, clientPort, server);
+            EmbeddedBroker broker = new EmbeddedBroker(dir, temporary, clientPort, proxied ? advertisedPort : clientPort, direct, server);
             try {
                 server.startup();
-                awaitWritable(broker.bootstrapServers(), startTimeout);
+                // The direct listener: the start must not depend on what forwards the advertised port.
+                awaitWritable(broker.directBootstrapServers(), startTimeout);
             } catch (RuntimeException | Error e) {
                 broker.stop();
                 throw e;
@@ -187,16 +239,27 @@ public final class EmbeddedBroker implements AutoCloseable {
             return broker;
         }
 
-        private Properties serverProperties(Path dir, int clientPort, int controllerPort) {
+        private Properties serverProperties(Path dir, int clientPort, int advertised, int direct, int controllerPort) {
             Properties p = new Properties();
             p.setProperty("process.roles", "broker,controller");
             p.setProperty("node.id", "1");
             p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
-            p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + clientPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
-            p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + clientPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+            String controller = ",CONTROLLER://127.0.0.1:" + controllerPort;
+            if (direct == 0) {
+                p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + clientPort + controller);
+                p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + clientPort + controller);
+                p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+                p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+            } else {
+                // The broker's own traffic (e.g. transaction markers it writes to its partitions)
+                // must not pass through the proxy of the advertised port.
+                String directListener = ",DIRECT://127.0.0.1:" + direct;
+                p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + clientPort + directListener + controller);
+                p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + advertised + directListener + controller);
+                p.setProperty("inter.broker.listener.name", "DIRECT");
+                p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,DIRECT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+            }
             p.setProperty("controller.listener.names", "CONTROLLER");
-            p.setProperty("inter.broker.listener.name", "PLAINTEXT");
-            p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
             p.setProperty("log.dirs", dir.resolve("logs").toString());
             // One node: every internal topic can have only one replica.
             p.setProperty("offsets.topic.replication.factor", "1");

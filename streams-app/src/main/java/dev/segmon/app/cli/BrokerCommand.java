@@ -24,6 +24,16 @@ public final class BrokerCommand implements Callable<Integer> {
             description = "Client port on 127.0.0.1; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port;
 
+    @Option(names = "--advertised-port", paramLabel = "PORT", defaultValue = "0",
+            description = "Tell clients to connect to this port on 127.0.0.1 instead of --port, e.g. a proxy forwarding to --port; "
+                    + "opens a second listener (--direct-port) for the broker's own traffic and for clients that must bypass "
+                    + "the proxy, and prints it as 'direct=127.0.0.1:PORT' after the bootstrap servers (default: 0, no proxy).")
+    int advertisedPort;
+
+    @Option(names = "--direct-port", paramLabel = "PORT", defaultValue = "0",
+            description = "With --advertised-port: the second listener's port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int directPort;
+
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Keep the broker's data in DIR across runs (default: a temporary directory deleted on exit).")
     Path dataDir;
@@ -36,9 +46,11 @@ public final class BrokerCommand implements Callable<Integer> {
         KafkaLogging.quiet();
         EmbeddedBroker broker;
         try {
-            broker = EmbeddedBroker.builder().port(port).dataDir(dataDir).start();
+            broker = EmbeddedBroker.builder().port(port).advertisedPort(advertisedPort).directPort(directPort).dataDir(dataDir).start();
         } catch (EmbeddedBroker.PortInUseException e) {
             throw new UsageException("--port " + port + ": " + e.getMessage() + "; pick another port, or 0 for any free one");
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -46,7 +58,8 @@ public final class BrokerCommand implements Callable<Integer> {
             stopped.countDown();
         }, "segmon-broker-shutdown"));
         PrintWriter out = spec.commandLine().getOut();
-        out.println("bootstrap.servers=" + broker.bootstrapServers());
+        boolean proxied = !broker.directBootstrapServers().equals(broker.bootstrapServers());
+        out.println("bootstrap.servers=" + broker.bootstrapServers() + (proxied ? " direct=" + broker.directBootstrapServers() : ""));
         out.flush();
         stopped.await();
         return SegmonCommand.EXIT_OK;

@@ -42,6 +42,7 @@ public final class BrokerContact implements AutoCloseable {
     private static final String LAST_POLL = "last-poll-seconds-ago";
 
     private final Supplier<Map<MetricName, ? extends Metric>> metrics;
+    private final Supplier<Set<String>> polling;
     private final LongSupplier clock;
     private final Map<String, Double> responses = new HashMap<>();
     private volatile long lastContactMs;
@@ -49,14 +50,25 @@ public final class BrokerContact implements AutoCloseable {
     private ScheduledExecutorService timer;
 
     BrokerContact(Supplier<Map<MetricName, ? extends Metric>> metrics, LongSupplier clock) {
+        this(metrics, () -> null, clock);
+    }
+
+    BrokerContact(Supplier<Map<MetricName, ? extends Metric>> metrics, Supplier<Set<String>> polling, LongSupplier clock) {
         this.metrics = metrics;
+        this.polling = polling;
         this.clock = clock;
         this.lastContactMs = clock.getAsLong();
     }
 
-    /** Samples {@code metrics} (a Kafka Streams client's {@code metrics()}) every {@link #PERIOD_MS} until {@link #close}. */
-    public static BrokerContact start(Supplier<Map<MetricName, ? extends Metric>> metrics) {
-        BrokerContact contact = new BrokerContact(metrics, System::currentTimeMillis);
+    /**
+     * Samples {@code metrics} (a Kafka Streams client's {@code metrics()}) every {@link #PERIOD_MS}
+     * until {@link #close}; the poll age counts only the main consumers named by {@code polling}
+     * (null: all), those of the stream threads that are not shutting down: a thread being replaced
+     * no longer polls, and while the broker is away its shutdown can take many minutes, each
+     * store's flush waiting up to {@code max.block.ms} (docs/faults.md, scenario 8).
+     */
+    public static BrokerContact start(Supplier<Map<MetricName, ? extends Metric>> metrics, Supplier<Set<String>> polling) {
+        BrokerContact contact = new BrokerContact(metrics, polling, System::currentTimeMillis);
         contact.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "segmon-broker-contact");
             t.setDaemon(true);
@@ -80,6 +92,7 @@ public final class BrokerContact implements AutoCloseable {
         long now = clock.getAsLong();
         boolean answered = false;
         double oldestPoll = Double.NaN;
+        Set<String> live = polling.get();
         for (Map.Entry<MetricName, ? extends Metric> e : metrics.get().entrySet()) {
             MetricName name = e.getKey();
             if (!CLIENT_GROUPS.contains(name.group())) {
@@ -89,7 +102,8 @@ public final class BrokerContact implements AutoCloseable {
                 double count = value(e.getValue());
                 Double before = responses.put(name.group() + "/" + name.tags().get("client-id"), count);
                 answered |= count > (before == null ? 0 : before);
-            } else if (name.name().equals(LAST_POLL) && isMainConsumer(name.tags().get("client-id"))) {
+            } else if (name.name().equals(LAST_POLL) && isMainConsumer(name.tags().get("client-id"))
+                    && (live == null || live.contains(name.tags().get("client-id")))) {
                 double ago = value(e.getValue());
                 // -1: not polled yet (a thread just started), which is no sign of being stuck.
                 if (ago >= 0 && (Double.isNaN(oldestPoll) || ago > oldestPoll)) {

@@ -24,24 +24,32 @@ import org.apache.kafka.streams.KafkaStreams;
  * JDK's HTTP server: no extra dependency. What the probes judge is {@link ClientHealth}; their
  * answers, one line or JSON, are {@link ProbeAnswer}'s.
  *
- * <p>It serves on {@link #THREADS} threads, not one, so that {@code /health} and {@code /ready}
- * answer while a scrape waits: a scrape reads the state stores, and while the broker is away the
- * stream thread can hold a store's cache (Kafka Streams' {@code NamedCache.flush} is synchronized,
- * as is the iterator a read takes) inside a changelog send that waits up to {@code max.block.ms}
- * (60 s) for metadata. With one thread every probe queued behind that scrape.
+ * <p>{@code /health} and {@code /ready} answer while scrapes wait: a scrape (and the live page's
+ * API) reads the state stores, and while the broker is away the stream thread can hold a store's
+ * cache (Kafka Streams' {@code NamedCache.flush} is synchronized, as is the iterator a read takes)
+ * inside a changelog send that waits up to {@code max.block.ms} (60 s) for metadata. So every
+ * other route runs on a pool of its own ({@link #READ_THREADS} threads, requests beyond them
+ * queue), and the server's {@link #THREADS} threads only answer the probes and hand the rest
+ * over. With one shared pool, one thread was not enough (every probe queued behind a waiting
+ * scrape), and four were not either: a page and its API asked every second, each waiting up to
+ * 60 s, took all four within seconds and the probes timed out (docs/faults.md, scenario 8).
  */
 public final class MetricsServer implements AutoCloseable {
     private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
-    /** Up to three waiting scrapes still leave a thread for the probes. */
+    /** The server's threads: the probes, and handing every other request to {@link #READ_THREADS}. */
     private static final int THREADS = 4;
+    /** Threads of the routes that read the stores ({@code /metrics}, the page and its API). */
+    private static final int READ_THREADS = 4;
     /** Prefix of the families segmon itself exports (StoreMetrics); the rest are Kafka client and JVM metrics. */
     private static final String SEGMON_PREFIX = "segmon_";
     private final HttpServer server;
     private final ExecutorService executor;
+    private final ExecutorService reads;
 
-    private MetricsServer(HttpServer server, ExecutorService executor) {
+    private MetricsServer(HttpServer server, ExecutorService executor, ExecutorService reads) {
         this.server = server;
         this.executor = executor;
+        this.reads = reads;
     }
 
     /**
@@ -76,7 +84,8 @@ public final class MetricsServer implements AutoCloseable {
             System.setProperty("sun.net.httpserver.nodelay", "true");
         }
         HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
-        server.createContext("/metrics", ex -> {
+        ExecutorService reads = pool(READ_THREADS, "segmon-http-reads");
+        server.createContext("/metrics", offloaded(reads, ex -> {
             Set<String> names = names(ex.getRequestURI().getRawQuery());
             String body;
             if (names.isEmpty()) {
@@ -87,26 +96,49 @@ public final class MetricsServer implements AutoCloseable {
                 body = registry.scrape(PROMETHEUS_TEXT, names);
             }
             respond(ex, 200, PROMETHEUS_TEXT, body);
-        });
+        }));
         server.createContext("/health", ex -> answer(ex, "ok", health.get().liveness()));
         server.createContext("/ready", ex -> answer(ex, "ready", health.get().readiness()));
-        ExecutorService executor = Executors.newFixedThreadPool(THREADS, r -> {
-            Thread t = new Thread(r, "segmon-metrics-http");
+        ExecutorService executor = pool(THREADS, "segmon-metrics-http");
+        server.setExecutor(executor);
+        server.start();
+        return new MetricsServer(server, executor, reads);
+    }
+
+    private static ExecutorService pool(int threads, String name) {
+        return Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, name);
             t.setDaemon(true);
             return t;
         });
-        server.setExecutor(executor);
-        server.start();
-        return new MetricsServer(server, executor);
+    }
+
+    /** {@code handler}, run on {@code reads} instead of the server's threads; the exchange is closed when it is done. */
+    private static com.sun.net.httpserver.HttpHandler offloaded(ExecutorService reads, com.sun.net.httpserver.HttpHandler handler) {
+        return ex -> {
+            try {
+                reads.execute(() -> {
+                    try {
+                        handler.handle(ex);
+                    } catch (IOException | RuntimeException e) {
+                        // the client went away, or the handler failed: the connection is closed below
+                    } finally {
+                        ex.close();
+                    }
+                });
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                ex.close(); // stopping
+            }
+        };
     }
 
     public int port() {
         return server.getAddress().getPort();
     }
 
-    /** Serves {@code handler} under {@code path} as well, on the same threads (the live page, dev.segmon.app.web). */
+    /** Serves {@code handler} under {@code path} as well, on the threads of {@code /metrics} (the live page, dev.segmon.app.web). */
     public void handle(String path, com.sun.net.httpserver.HttpHandler handler) {
-        server.createContext(path, handler);
+        server.createContext(path, offloaded(reads, handler));
     }
 
     /** 200 or 503, as one line of text or, for {@code Accept: application/json}, as JSON. */
@@ -133,6 +165,7 @@ public final class MetricsServer implements AutoCloseable {
     public void close() {
         server.stop(0);
         executor.shutdownNow();
+        reads.shutdownNow();
     }
 
     /**

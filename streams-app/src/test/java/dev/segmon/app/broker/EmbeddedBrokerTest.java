@@ -46,6 +46,23 @@ class EmbeddedBrokerTest {
     }
 
     @Test
+    void anAdvertisedPortIsWhatClientsAreToldWhileTheDirectListenerServesWithoutIt() throws Exception {
+        int advertised;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            advertised = free.getLocalPort();
+        }
+        // Nothing listens on the advertised port: the start and the direct listener must not need it.
+        try (EmbeddedBroker broker = EmbeddedBroker.builder().advertisedPort(advertised).start()) {
+            assertEquals("127.0.0.1:" + advertised, broker.bootstrapServers());
+            String direct = broker.directBootstrapServers();
+            assertFalse(direct.equals(broker.bootstrapServers()) || direct.equals("127.0.0.1:" + broker.port()), direct);
+            KafkaTestClients.produce(direct, "d", "k", "v");
+            List<ConsumerRecord<String, String>> read = KafkaTestClients.consume(direct, "d", 1);
+            assertEquals("v", read.get(0).value());
+        }
+    }
+
+    @Test
     void takenPortIsRefusedBeforeKafkaStarts() throws Exception {
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             EmbeddedBroker.PortInUseException e = org.junit.jupiter.api.Assertions.assertThrows(

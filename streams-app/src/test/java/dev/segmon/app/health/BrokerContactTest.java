@@ -81,6 +81,21 @@ class BrokerContactTest {
         assertFalse(BrokerContact.isMainConsumer("app-global-consumer"));
     }
 
+    // A thread being replaced stops polling and, with the broker away, can take many minutes to
+    // shut down (docs/faults.md, scenario 8): its consumer must not make the client look wedged.
+    @Test
+    void pollAgeLeavesOutTheConsumersOfThreadsShuttingDown() {
+        java.util.concurrent.atomic.AtomicReference<java.util.Set<String>> polling = new java.util.concurrent.atomic.AtomicReference<>();
+        BrokerContact contact = new BrokerContact(() -> metrics, polling::get, clock::get);
+        set("consumer-metrics", "last-poll-seconds-ago", "app-StreamThread-1-consumer", 950);
+        set("consumer-metrics", "last-poll-seconds-ago", "app-StreamThread-2-consumer", 0.5);
+        tick(contact, 11_000);
+        assertEquals(950.0, contact.pollAgeSeconds(), "null: the client cannot say, every main consumer counts");
+        polling.set(java.util.Set.of("app-StreamThread-2-consumer"));
+        tick(contact, 12_000);
+        assertEquals(0.5, contact.pollAgeSeconds(), "thread 1 is shutting down");
+    }
+
     private void tick(BrokerContact contact, long at) {
         clock.set(at);
         contact.sample();

@@ -33,8 +33,17 @@ import java.util.Random;
  */
 record FaultCorpus(Path ref, Path hyp, long events) {
 
-    /** Writes about {@code targetEvents} replay messages' worth of utterances under {@code dir}. */
+    /** Writes about {@code targetEvents} replay messages' worth of utterances of 5 to 64 words under {@code dir}. */
     static FaultCorpus write(Path dir, String prefix, long targetEvents, long seed) throws IOException {
+        return write(dir, prefix, targetEvents, seed, 5, 64);
+    }
+
+    /**
+     * As {@link #write(Path, String, long, long)} with utterances of {@code minWords} to {@code
+     * maxWords} words: fewer words make more utterances of the same number of messages (1-3 words:
+     * about 5 messages per utterance instead of 37).
+     */
+    static FaultCorpus write(Path dir, String prefix, long targetEvents, long seed, int minWords, int maxWords) throws IOException {
         Files.createDirectories(dir);
         Path ref = dir.resolve("ref.jsonl");
         Path hyp = dir.resolve("hyp.jsonl");
@@ -48,7 +57,7 @@ record FaultCorpus(Path ref, Path hyp, long events) {
                 List<Double> bounds = new ArrayList<>();
                 StringBuilder segs = new StringBuilder();
                 double t = rnd.nextInt(200) / 1000.0;
-                int words = 5 + rnd.nextInt(60);
+                int words = minWords + rnd.nextInt(maxWords - minWords + 1);
                 for (int w = 0; w < words; w++) {
                     double end = t + (60 + rnd.nextInt(500)) / 1000.0;
                     segs.append(w == 0 ? "" : ",").append(String.format(Locale.ROOT, "{\"start\":%.3f,\"end\":%.3f,\"label\":\"w%d\"}", t, end, w));

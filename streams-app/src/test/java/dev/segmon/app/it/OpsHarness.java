@@ -45,6 +45,8 @@ final class OpsHarness {
     /** Opt-in: the scenarios run minutes each, so CI's {@code mvn verify} skips them. */
     static final String ENABLED = "segmon.ops";
     static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+    /** How long the totals may take to be exact once the traffic ended ({@code -Dsegmon.ops.exact-within-s}, default 180). */
+    static final Duration EXACT_WITHIN = Duration.ofSeconds(Long.getLong("segmon.ops.exact-within-s", 180));
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(PROBE_TIMEOUT).build();
     private static final Pattern GENERATION = Pattern.compile("generationId=(\\d+)");
     private static final Pattern RESTORED = Pattern.compile("Finished restoring changelog \\S+ to store \\S+ with a total number of (\\d+) records");
@@ -160,6 +162,7 @@ final class OpsHarness {
      */
     static final class Scenario implements AutoCloseable {
         final String bootstrap;
+        final String direct;
         final String app;
         final FaultCorpus corpus;
         final FaultCorpus.Offline offline;
@@ -170,23 +173,39 @@ final class OpsHarness {
         Prober prober;
         InputRate input;
         Traffic traffic;
+        /** Whether {@link #endAndCheck} asserts that the page and the windows API answered every second. */
+        boolean pageEverySecond = true;
 
         Scenario(Path tmp, String app, long rate, long seconds, long seed) throws Exception {
-            this.bootstrap = SegmonProcess.sharedBroker().bootstrapServers();
+            this(tmp, app, SegmonProcess.sharedBroker().bootstrapServers(), null, rate, seconds, seed);
+        }
+
+        /**
+         * On a broker of the scenario's own: the fleet bootstraps on {@code bootstrap}; the topics,
+         * the traffic and the test's readers on {@code direct} (null: the same), e.g. a listener
+         * that bypasses the proxy the fleet goes through. {@code -Dsegmon.ops.words=MIN-MAX} (default
+         * 5-64) sets the corpus's words per utterance.
+         */
+        Scenario(Path tmp, String app, String bootstrap, String direct, long rate, long seconds, long seed) throws Exception {
+            this.bootstrap = bootstrap;
+            this.direct = direct != null ? direct : bootstrap;
             this.app = app;
             this.rate = rate;
-            MonitorIntegrationTest.createTopics(bootstrap, app, 6);
-            this.corpus = FaultCorpus.write(tmp.resolve("corpus"), app, rate * seconds, seed);
+            MonitorIntegrationTest.createTopics(this.direct, app, 6);
+            String[] words = System.getProperty("segmon.ops.words", "5-64").split("-");
+            this.corpus = FaultCorpus.write(tmp.resolve("corpus"), app, rate * seconds, seed,
+                    Integer.parseInt(words[0]), Integer.parseInt(words[1]));
             this.offline = corpus.offline();
             this.expected = Map.of("m", offline.counts());
             this.fleet = new Fleet(bootstrap, app, tmp);
         }
 
-        void begin() {
-            scores = new ScoreWatcher(bootstrap, app + ".scores");
+        /** Starts the score reader, the prober, the input-rate sampler and the traffic ({@code replayExtra}: more replay options). */
+        void begin(String... replayExtra) {
+            scores = new ScoreWatcher(direct, app + ".scores");
             prober = new Prober(fleet, "m", "word");
-            input = new InputRate(bootstrap, app);
-            traffic = new Traffic(corpus, bootstrap, app, rate);
+            input = new InputRate(direct, app);
+            traffic = new Traffic(corpus, direct, app, rate, replayExtra);
         }
 
         /**
@@ -199,7 +218,7 @@ final class OpsHarness {
         List<String> endAndCheck() throws InterruptedException {
             String sent = traffic.finish();
             Map<String, dev.segmon.model.boundary.BoundaryCounts> sum =
-                    MonitorIntegrationTest.awaitTotals(Duration.ofMinutes(3), expected, fleet.livePorts());
+                    MonitorIntegrationTest.awaitTotals(EXACT_WITHIN, expected, fleet.livePorts());
             long exactAfter = System.currentTimeMillis() - traffic.endMs;
             for (long t = System.nanoTime(); scores.scores() < offline.utterances() && System.nanoTime() - t < 30_000_000_000L; ) {
                 Thread.sleep(200);
@@ -211,6 +230,12 @@ final class OpsHarness {
             System.out.println("exact " + exactAfter + " ms after the replay ended: " + sum + " (eval boundaries: " + offline + ")");
             System.out.println("reference sent -> score read, whole run: " + ScoreWatcher.describe(scores.between(0, Long.MAX_VALUE)));
             System.out.println(prober.summary());
+            synchronized (prober.slowNotes) {
+                System.out.println("probes slower than 1 s or not 200 (" + prober.slowNotes.size() + "): "
+                        + prober.slowNotes.subList(0, Math.min(60, prober.slowNotes.size())));
+            }
+            System.out.println("page+windows misses: " + prober.missNotes.subList(0, Math.min(30, prober.missNotes.size()))
+                    + "; scores read again at an offset already read (not counted): " + scores.reread);
             for (Instance i : fleet.all.values()) {
                 System.out.println(i.name + ": spawn to /ready (ms) " + i.readyMs + "; generations joined " + generations(i.log)
                         + "; changelog records restored per process " + restoredPerStart(i.log));
@@ -228,7 +253,9 @@ final class OpsHarness {
             org.junit.jupiter.api.Assertions.assertEquals(0, scores.scoredTwice(), "no utterance scored twice (scores topic, read_committed)");
             org.junit.jupiter.api.Assertions.assertTrue(prober.probeMs.stream().allMatch(ms -> ms < 2_000),
                     "every probe answered within 2 s: " + prober.summary());
-            org.junit.jupiter.api.Assertions.assertEquals(0, prober.pageMisses, "page and windows answered every second: " + prober.missNotes);
+            if (pageEverySecond) {
+                org.junit.jupiter.api.Assertions.assertEquals(0, prober.pageMisses, "page and windows answered every second: " + prober.missNotes);
+            }
             return texts;
         }
 
@@ -281,11 +308,7 @@ final class OpsHarness {
 
         /** Starts (or restarts, on its own state directory and port) instance {@code name}; returns at once. */
         Instance spawn(String name) throws IOException {
-            Instance i = all.get(name);
-            if (i == null) {
-                i = new Instance(name, freePort(), dir.resolve(name), dir.resolve(name + ".log"));
-                all.put(name, i);
-            }
+            Instance i = reserve(name);
             List<String> args = SegmonProcess.runArgs(bootstrap, app, i.stateDir, i.port);
             // Its own detection topic: applications on one broker must not share the default one.
             args.addAll(List.of("--detection-topic", app + ".detection",
@@ -294,6 +317,16 @@ final class OpsHarness {
             i.process = SegmonProcess.start(i.log, LOGGERS, args);
             live.put(name, i.port);
             i.readyMs.add(-t); // completed by awaitReady
+            return i;
+        }
+
+        /** Instance {@code name}, made (its port and state directory chosen) but not started if it is new. */
+        Instance reserve(String name) throws IOException {
+            Instance i = all.get(name);
+            if (i == null) {
+                i = new Instance(name, freePort(), dir.resolve(name), dir.resolve(name + ".log"));
+                all.put(name, i);
+            }
             return i;
         }
 
@@ -362,6 +395,8 @@ final class OpsHarness {
         int pageSeconds;
         int pageMisses;
         final List<String> missNotes = Collections.synchronizedList(new ArrayList<>());
+        /** Probes that took 1 s or more or did not answer 200, with the time. */
+        final List<String> slowNotes = Collections.synchronizedList(new ArrayList<>());
 
         Prober(Fleet fleet, String model, String tier) {
             this.fleet = fleet;
@@ -384,8 +419,12 @@ final class OpsHarness {
                         } catch (Exception x) {
                             outcome = path + " " + x.getClass().getSimpleName();
                         }
-                        probeMs.add((System.nanoTime() - t) / 1_000_000);
+                        long ms = (System.nanoTime() - t) / 1_000_000;
+                        probeMs.add(ms);
                         outcomes.merge(outcome, 1, Integer::sum);
+                        if (ms >= 1_000 || !outcome.endsWith(" 200")) {
+                            slowNotes.add(java.time.Instant.now() + " " + e.getKey() + " " + outcome + " " + ms + " ms");
+                        }
                     }
                 }
                 boolean served = false;
@@ -448,25 +487,40 @@ final class OpsHarness {
         private final Thread thread;
         private volatile boolean running = true;
         final Map<String, Integer> perUtterance = new ConcurrentHashMap<>();
+        /** Records this reader got again at an offset it had already read (not counted as scores). */
+        volatile long reread;
         /** (wall ms seen, latency ms) of every score. */
         final List<long[]> latencies = Collections.synchronizedList(new ArrayList<>());
 
         ScoreWatcher(String bootstrap, String topic) {
             Properties p = new Properties();
             p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-            p.put(ConsumerConfig.GROUP_ID_CONFIG, "ops-score-watcher-" + System.nanoTime());
-            p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
             p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
             KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer());
-            consumer.subscribe(List.of(topic));
+            // Assigned, not subscribed: a group of its own would rebalance when the broker comes
+            // back from an outage, and without committed offsets read everything again from the start.
+            List<org.apache.kafka.common.TopicPartition> parts = new ArrayList<>();
+            consumer.partitionsFor(topic).forEach(i -> parts.add(new org.apache.kafka.common.TopicPartition(topic, i.partition())));
+            consumer.assign(parts);
+            consumer.seekToBeginning(parts);
+            Map<Integer, Long> next = new HashMap<>();
             thread = new Thread(() -> {
                 try (consumer) {
                     while (running) {
-                        for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
-                            long now = System.currentTimeMillis();
-                            latencies.add(new long[] {now, now - r.timestamp()});
-                            perUtterance.merge(r.key(), 1, Integer::sum);
+                        try {
+                            for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
+                                if (r.offset() < next.getOrDefault(r.partition(), 0L)) {
+                                    reread++; // the same record again: no second score
+                                    continue;
+                                }
+                                next.put(r.partition(), r.offset() + 1);
+                                long now = System.currentTimeMillis();
+                                latencies.add(new long[] {now, now - r.timestamp()});
+                                perUtterance.merge(r.key(), 1, Integer::sum);
+                            }
+                        } catch (org.apache.kafka.common.errors.RetriableException e) {
+                            // the broker away (an outage scenario): poll again
                         }
                     }
                 }
@@ -529,8 +583,12 @@ final class OpsHarness {
             thread = new Thread(() -> {
                 try (consumer) {
                     while (running) {
-                        long n = consumer.endOffsets(parts).values().stream().mapToLong(Long::longValue).sum();
-                        samples.add(new long[] {System.currentTimeMillis(), n});
+                        try {
+                            long n = consumer.endOffsets(parts).values().stream().mapToLong(Long::longValue).sum();
+                            samples.add(new long[] {System.currentTimeMillis(), n});
+                        } catch (org.apache.kafka.common.KafkaException e) {
+                            // the broker away (an outage scenario): no sample this time
+                        }
                         try {
                             Thread.sleep(5_000);
                         } catch (InterruptedException e) {
@@ -580,9 +638,11 @@ final class OpsHarness {
         final long startMs = System.currentTimeMillis();
         volatile long endMs;
 
-        Traffic(FaultCorpus corpus, String bootstrap, String app, long rate) {
+        Traffic(FaultCorpus corpus, String bootstrap, String app, long rate, String... extra) {
+            List<String> args = new ArrayList<>(List.of("--rate", Long.toString(rate)));
+            args.addAll(List.of(extra));
             run = CompletableFuture.supplyAsync(() -> {
-                CliRun r = corpus.replay(bootstrap, app, "m", "--rate", Long.toString(rate));
+                CliRun r = corpus.replay(bootstrap, app, "m", args.toArray(String[]::new));
                 endMs = System.currentTimeMillis();
                 return r;
             });

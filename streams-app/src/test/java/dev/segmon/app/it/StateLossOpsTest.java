@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.segmon.model.boundary.BoundaryCounts;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +47,7 @@ class StateLossOpsTest {
             }
             fleet.spawn("segmon-0");
             long readyMs = fleet.awaitReady(i);
-            Map<String, BoundaryCounts> seen = MonitorIntegrationTest.awaitTotals(Duration.ofMinutes(3), sc.expected, i.port);
+            Map<String, BoundaryCounts> seen = MonitorIntegrationTest.awaitTotals(OpsHarness.EXACT_WITHIN, sc.expected, i.port);
             List<Long> restored = OpsHarness.restoredPerStart(i.log);
             System.out.printf("state lost: %d utterances closed; restarted on an empty state directory, ready %d ms after the start, "
                     + "%d changelog records restored; totals %s%n", sc.offline.utterances(), readyMs, restored.get(restored.size() - 1), seen);

@@ -17,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -150,6 +151,49 @@ class MetricsServerTest {
                     HttpResponse.BodyHandlers.discarding()).statusCode());
             release.countDown();
             assertEquals(200, scrape.get(10, TimeUnit.SECONDS).statusCode());
+        } finally {
+            release.countDown();
+            registry.close();
+        }
+    }
+
+    // Many waiting reads (a page and its API asked every second while the broker is away, each
+    // waiting up to max.block.ms; docs/faults.md scenario 8) must not take the probes' threads.
+    @Test
+    void probesAnswerWhileManyPageReadsWait() throws Exception {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        CountDownLatch release = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+        try (MetricsServer server = MetricsServer.start(0, registry, () -> true)) {
+            server.handle("/slow", ex -> {
+                started.incrementAndGet();
+                try {
+                    release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                ex.sendResponseHeaders(200, -1);
+                ex.close();
+            });
+            int port = server.port();
+            List<CompletableFuture<HttpResponse<Void>>> slow = new java.util.ArrayList<>();
+            for (int k = 0; k < 12; k++) {
+                slow.add(HTTP.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/slow")).build(),
+                        HttpResponse.BodyHandlers.discarding()));
+            }
+            for (long t = System.nanoTime(); started.get() < 4 && System.nanoTime() - t < 10_000_000_000L; ) {
+                Thread.sleep(20);
+            }
+            assertTrue(started.get() >= 4, "the reads' threads are all waiting");
+            Duration probe = Duration.ofSeconds(2);
+            for (String path : List.of("/ready", "/health", "/ready", "/health")) {
+                assertEquals(200, HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(probe).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode(), path);
+            }
+            release.countDown();
+            for (CompletableFuture<HttpResponse<Void>> f : slow) {
+                assertEquals(200, f.get(10, TimeUnit.SECONDS).statusCode());
+            }
         } finally {
             release.countDown();
             registry.close();
