@@ -26,7 +26,13 @@ import org.slf4j.LoggerFactory;
  * counted twice (Kafka Streams' KIP-671 recovery).
  *
  * <p>Transient = some exception in the cause chain is a {@link RetriableException} (e.g. the
- * producer's {@code TimeoutException}) or a {@link TransactionAbortableException}. A fault that
+ * producer's {@code TimeoutException}), a {@link TransactionAbortableException}, or the producer's
+ * {@code IllegalStateException} "Cannot attempt operation `beginTransaction` because the previous
+ * call to `abortTransaction` timed out and must be retried": after a task's flush timed out on a
+ * 10-minute broker outage, Kafka Streams aborted the transaction, the abort itself timed out (the
+ * broker was still away), and the next {@code beginTransaction} threw it from the producer's
+ * transaction manager, which Kafka Streams treats as fatal (docs/faults.md, scenario 8). It is the
+ * consequence of a timeout, and a new thread's new producer starts clean. A fault that
  * persists would replace thread after thread, so after {@link #MAX_REPLACEMENTS} replacements
  * within {@link #WINDOW} the client is stopped after all.
  */
@@ -64,10 +70,15 @@ public final class TransientFailureHandler implements StreamsUncaughtExceptionHa
         return StreamThreadExceptionResponse.REPLACE_THREAD;
     }
 
+    /** The producer's refusal to start a transaction while an earlier transactional call that timed out awaits its retry. */
+    private static boolean isTimedOutTransition(Throwable t) {
+        return t instanceof IllegalStateException && t.getMessage() != null && t.getMessage().endsWith("timed out and must be retried");
+    }
+
     /** Whether a retriable or transaction-abortable exception is in the cause chain. */
     static boolean isTransient(Throwable exception) {
         for (Throwable t = exception; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof RetriableException || t instanceof TransactionAbortableException) {
+            if (t instanceof RetriableException || t instanceof TransactionAbortableException || isTimedOutTransition(t)) {
                 return true;
             }
         }

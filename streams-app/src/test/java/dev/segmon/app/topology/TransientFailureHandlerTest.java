@@ -53,6 +53,17 @@ class TransientFailureHandlerTest {
         assertEquals(StreamThreadExceptionResponse.REPLACE_THREAD, new TransientFailureHandler().handle(brokerAway()));
     }
 
+    // The chain that stopped the monitor 6 minutes into a 10-minute broker outage (OutageOpsTest's
+    // log): StreamsException <- IllegalStateException from the producer's transaction manager,
+    // after an abortTransaction had timed out.
+    @Test
+    void replacesAThreadWhoseProducerMustRetryATimedOutAbort() {
+        Throwable chain = new StreamsException("Exception caught in process. taskId=0_0",
+                new IllegalStateException("Cannot attempt operation `beginTransaction` because the previous call to `abortTransaction` timed out "
+                        + "and must be retried"));
+        assertEquals(StreamThreadExceptionResponse.REPLACE_THREAD, new TransientFailureHandler().handle(chain));
+    }
+
     @Test
     void stopsTheClientOnAnythingElse() {
         TransientFailureHandler handler = new TransientFailureHandler();
