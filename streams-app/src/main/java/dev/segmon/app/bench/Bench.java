@@ -42,7 +42,8 @@ public final class Bench {
                          List<Double> passThroughRates, List<Double> monitorRates, long scoredPerModel,
                          double latencyRate, int latencySamples, double latencyP50, double latencyP99, double latencyMax,
                          double fullScrapeSeconds, String processingGuarantee, boolean sendWords,
-                         List<Double> passThroughCpu, List<Double> monitorCpu, CloseTimes close, int words) {
+                         List<Double> passThroughCpu, List<Double> monitorCpu, CloseTimes close, int words,
+                         List<Double> passThroughStreamCpu, List<Double> monitorStreamCpu) {
         /** Median CPU ms of the pass-through's JVM per 1 000 records over the measured runs (NaN without). */
         public double passThroughCpuPerThousand() {
             return passThroughCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughCpu));
@@ -51,6 +52,16 @@ public final class Bench {
         /** Median CPU ms of the monitor's JVM per 1 000 records over the measured runs. */
         public double monitorCpuPerThousand() {
             return Percentiles.median(toArray(monitorCpu));
+        }
+
+        /** Median CPU ms of the pass-through's stream threads per 1 000 records (NaN without). */
+        public double passThroughStreamCpuPerThousand() {
+            return passThroughStreamCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughStreamCpu));
+        }
+
+        /** Median CPU ms of the monitor's stream threads per 1 000 records. */
+        public double monitorStreamCpuPerThousand() {
+            return Percentiles.median(toArray(monitorStreamCpu));
         }
 
         public double passThroughRecordsPerSecond() {
@@ -136,6 +147,8 @@ public final class Bench {
                 List<Double> mon = new ArrayList<>();
                 List<Double> passCpu = new ArrayList<>();
                 List<Double> monCpu = new ArrayList<>();
+                List<Double> passStream = new ArrayList<>();
+                List<Double> monStream = new ArrayList<>();
                 CloseTimes close = null;
                 Monitor last = null;
                 long scored = 0;
@@ -149,6 +162,7 @@ public final class Bench {
                             if (counted) {
                                 pass.add(rateAndCpu[0]);
                                 passCpu.add(rateAndCpu[1]);
+                                passStream.add(rateAndCpu[2]);
                             }
                         }
                         if (last != null) {
@@ -163,7 +177,7 @@ public final class Bench {
                         Monitor m = last;
                         Progress.CatchUp c = progress.awaitCaughtUp(config.applicationId(), total, start, 50, CATCH_UP_TIMEOUT_MS,
                                 () -> failIf(m.hasFailed(), "the monitor failed"));
-                        CpuClock.PerThousand used = cpu.perRecords(total);
+                        CpuClock.PerThousand used = cpu.perRecords(total, config.applicationId());
                         MetricsClient metrics = new MetricsClient(m.metricsPort());
                         scored = MetricsClient.scoredForEveryModel(metrics.scrape());
                         note(String.format(Locale.ROOT, "monitor #%d%s: %.0f records/s (%.1f s from start, %d utterances scored per model of %d; %s)",
@@ -172,6 +186,7 @@ public final class Bench {
                         if (counted) {
                             mon.add(c.recordsPerSecond());
                             monCpu.add(used.app());
+                            monStream.add(used.stream());
                             close = CloseTimes.of(m.clientMetrics());
                             note(String.format(Locale.ROOT, "monitor #%d: a close took %.3f ms on average, %.3f ms at most (%d closes)",
                                     r, close.meanMs(), close.maxMs(), close.closes()));
@@ -181,7 +196,7 @@ public final class Bench {
                     Percentiles latency = latency(cluster, last, rate, utterances);
                     return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
                             rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
-                            options.sendWords(), passCpu, monCpu, close, options.words());
+                            options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream);
                 } finally {
                     if (last != null) {
                         last.close();
@@ -208,11 +223,11 @@ public final class Bench {
             streams.start();
             Progress.CatchUp c = progress.awaitCaughtUp(appId, total, start, 50, CATCH_UP_TIMEOUT_MS,
                     () -> failIf(failure.get() != null, "the pass-through application failed: " + failure.get()));
-            CpuClock.PerThousand used = cpu.perRecords(total);
+            CpuClock.PerThousand used = cpu.perRecords(total, appId);
             note(String.format(Locale.ROOT, "pass-through #%d%s: %.0f records/s (%.1f s from start; %s)", run, counted ? "" : " (warm-up)", c.recordsPerSecond(),
                     c.wallSeconds(), used));
             streams.close(Duration.ofSeconds(30));
-            return new double[] {c.recordsPerSecond(), used.app()};
+            return new double[] {c.recordsPerSecond(), used.app(), used.stream()};
         }
     }
 

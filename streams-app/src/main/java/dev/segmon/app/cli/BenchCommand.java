@@ -138,6 +138,8 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("hypotheses", r.sendWords() ? "words" : "boundaries");
         m.put("passthrough_cpu_ms_per_1000_records", r.passThroughCpu().isEmpty() ? null : round(r.passThroughCpuPerThousand(), 2));
         m.put("monitor_cpu_ms_per_1000_records", round(r.monitorCpuPerThousand(), 2));
+        m.put("passthrough_stream_thread_cpu_ms_per_1000_records", r.passThroughStreamCpu().isEmpty() ? null : round(r.passThroughStreamCpuPerThousand(), 2));
+        m.put("monitor_stream_thread_cpu_ms_per_1000_records", round(r.monitorStreamCpuPerThousand(), 2));
         m.put("words_per_utterance", r.words());
         m.put("close_ms_mean", round(r.close().meanMs(), 4));
         m.put("close_ms_max", round(r.close().maxMs(), 4));
@@ -167,6 +169,9 @@ public final class BenchCommand implements Callable<Integer> {
                 r.close().meanMs(), r.close().maxMs(), r.words());
         out.printf(Locale.ROOT, "CPU           monitor %.2f ms per 1000 records%s (median, in the application's JVM)%n", r.monitorCpuPerThousand(),
                 r.passThroughCpu().isEmpty() ? "" : String.format(Locale.ROOT, ", pass-through %.2f ms", r.passThroughCpuPerThousand()));
+        out.printf(Locale.ROOT, "              stream threads: monitor %.2f ms%s (median, the work per record without JIT, GC and the producer's thread)%n",
+                r.monitorStreamCpuPerThousand(),
+                r.passThroughStreamCpu().isEmpty() ? "" : String.format(Locale.ROOT, ", pass-through %.2f ms", r.passThroughStreamCpuPerThousand()));
         if (!r.passThroughRates().isEmpty()) {
             out.printf(Locale.ROOT, "ratio         %.2f%n", r.ratio());
         }
