@@ -15,6 +15,7 @@ import dev.segmon.model.boundary.IncrementalMatcher;
 import dev.segmon.model.estimate.Backtest;
 import dev.segmon.model.estimate.RateMoments;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -36,11 +37,23 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 public final class EstimateBook implements UtteranceBook {
     private KeyValueStore<HypothesisKey, Ended> ended;
+    /**
+     * The keys of {@link #ended}: most hypotheses end without a usable duration and keep nothing
+     * there, and every close asked RocksDB for them (StoredKeys).
+     */
+    private StoredKeys<HypothesisKey> endedKeys;
     private SeriesAggregates aggregates;
 
     @Override
     public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
-        ended = context.getStateStore(EstimateState.ENDED);
+        KeyValueStore<HypothesisKey, Ended> store = context.getStateStore(EstimateState.ENDED);
+        ended = store;
+        endedKeys = new StoredKeys<>(BoundaryProcessor.EXPIRY_INDEX_CAPACITY);
+        endedKeys.scanned(keep -> {
+            try (KeyValueIterator<HypothesisKey, Ended> it = store.all()) {
+                it.forEachRemaining(kv -> keep.accept(kv.key));
+            }
+        });
         this.aggregates = aggregates;
     }
 
@@ -58,16 +71,18 @@ public final class EstimateBook implements UtteranceBook {
         long n = m.hypDecided() + m.pendingCount();
         RateMoments one = RateMoments.of(n, d.seconds());
         ended.put(key, new Ended(n, d.seconds()));
+        endedKeys.stored(key);
         aggregates.add(key.series(), SeriesFigures.ofHypothesisRates(one), timestampMs);
     }
 
     @Override
     public void closed(Closed utterance) {
-        Ended e = ended.get(utterance.key());
+        Ended e = endedKeys.mayHold(utterance.key()) ? ended.get(utterance.key()) : null;
         if (e == null) {
             return;
         }
         ended.delete(utterance.key());
+        endedKeys.deleted(utterance.key());
         if (utterance.outcome() != Outcome.SCORED || utterance.reference() == null) {
             return;
         }

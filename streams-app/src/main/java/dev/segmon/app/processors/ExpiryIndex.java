@@ -4,10 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.ToLongFunction;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * One task's hypothesis and reference states by the time they were last touched (wall clock), so
@@ -109,15 +105,5 @@ final class ExpiryIndex {
     /** Entries held (states, plus old entries of states that moved, until their bucket is passed). */
     long size() {
         return size;
-    }
-
-    /** Files every state of {@code states} under the bucket of its {@code wallMs}. */
-    <K, V> void fileAll(KeyValueStore<K, V> states, ToLongFunction<V> wallMs) {
-        try (KeyValueIterator<K, V> it = states.all()) {
-            while (it.hasNext()) {
-                KeyValue<K, V> kv = it.next();
-                touched(kv.key, null, wallMs.applyAsLong(kv.value));
-            }
-        }
     }
 }

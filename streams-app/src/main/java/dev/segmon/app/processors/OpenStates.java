@@ -56,8 +56,8 @@ final class OpenStates {
         KeyValueStore<PartKey, ReferencePart> referenceParts = context.getStateStore(referencePartsStoreName);
         KeyValueStore<HypothesisKey, HypothesisHead> h = context.getStateStore(hypothesisStoreName);
         KeyValueStore<PartKey, HypothesisPart> hypothesisParts = context.getStateStore(hypothesisPartsStoreName);
-        this.references = new PartLog<>(StateLayouts.REFERENCE, r, referenceParts, decodedEntries);
-        this.hypotheses = new PartLog<>(StateLayouts.HYPOTHESIS, h, hypothesisParts, decodedEntries);
+        this.references = new PartLog<>(StateLayouts.REFERENCE, r, referenceParts, decodedEntries, indexCapacity);
+        this.hypotheses = new PartLog<>(StateLayouts.HYPOTHESIS, h, hypothesisParts, decodedEntries, indexCapacity);
         CommitFlushStore commits = context.getStateStore(commitFlushStoreName);
         commits.register(referenceStoreName, references.writeBack());
         commits.register(hypothesisStoreName, hypotheses.writeBack());
@@ -139,9 +139,11 @@ final class OpenStates {
     }
 
     private void reindex() {
-        index = new ExpiryIndex(indexCapacity);
-        index.fileAll(hypotheses.heads(), HypothesisHead::lastWallMs);
-        index.fileAll(references.heads(), ReferenceHead::lastWallMs);
+        // One scan of each store files its states in the index and tells its log which keys it holds.
+        ExpiryIndex fresh = new ExpiryIndex(indexCapacity);
+        hypotheses.scan((k, head) -> fresh.touched(k, null, head.lastWallMs()));
+        references.scan((k, head) -> fresh.touched(k, null, head.lastWallMs()));
+        index = fresh;
     }
 
     /** Adds the keys of the states due at {@code until} to {@code due}; returns how many states there are. */

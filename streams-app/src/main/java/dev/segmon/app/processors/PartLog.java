@@ -1,7 +1,10 @@
 package dev.segmon.app.processors;
 
+import dev.segmon.app.state.CommitFlushStore;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -80,9 +83,17 @@ final class PartLog<K, S, H, P> {
     private final KeyValueStore<Object, P> parts;
     private final WriteBack<K, Entry<S, P>> recent;
     private final Entry<S, P> absent;
+    /** The keys of the heads store, so that the first read of a new utterance's key skips RocksDB. */
+    private final StoredKeys<K> stored;
 
-    @SuppressWarnings("unchecked")
     PartLog(Layout<K, S, H, P> layout, KeyValueStore<K, H> heads, KeyValueStore<?, P> parts, int entries) {
+        this(layout, heads, parts, entries, Long.MAX_VALUE);
+    }
+
+    /** {@code trackedKeys}: most keys of the heads store known in memory (see {@link StoredKeys}). */
+    @SuppressWarnings("unchecked")
+    PartLog(Layout<K, S, H, P> layout, KeyValueStore<K, H> heads, KeyValueStore<?, P> parts, int entries, long trackedKeys) {
+        this.stored = new StoredKeys<>(trackedKeys);
         this.layout = layout;
         this.heads = heads;
         this.parts = (KeyValueStore<Object, P>) parts;
@@ -90,9 +101,20 @@ final class PartLog<K, S, H, P> {
         this.recent = new WriteBack<>(entries, this::write);
     }
 
-    /** The view's commit-time writes, to register with the task's {@link dev.segmon.app.state.CommitFlushStore}. */
-    WriteBack<K, ?> writeBack() {
-        return recent;
+    /** The view's commit-time writes, to register with the task's {@link CommitFlushStore}. */
+    CommitFlushStore.Deferred writeBack() {
+        return new CommitFlushStore.Deferred() {
+            @Override
+            public void flush() {
+                recent.flush();
+            }
+
+            @Override
+            public void discard() {
+                recent.discard();
+                stored.forget(); // the store is restored to what it held before: known again at the next scan
+            }
+        };
     }
 
     /** The state of {@code key}, or null. */
@@ -135,15 +157,34 @@ final class PartLog<K, S, H, P> {
         return heads;
     }
 
+    /**
+     * Hands every stored head to {@code each} (every change written first) and learns the store's
+     * keys on the way, so that reads of keys it does not hold skip it from then on.
+     */
+    void scan(java.util.function.BiConsumer<K, H> each) {
+        recent.flush();
+        stored.scanned(keep -> {
+            try (KeyValueIterator<K, H> it = heads.all()) {
+                while (it.hasNext()) {
+                    KeyValue<K, H> kv = it.next();
+                    keep.accept(kv.key);
+                    each.accept(kv.key, kv.value);
+                }
+            }
+        });
+    }
+
     /** Writes one changed entry's head (or deletes it); the entry as written. */
     private Entry<S, P> write(K key, Entry<S, P> e) {
         if (e.state == null) {
             if (e.stored) {
                 heads.delete(key);
+                stored.deleted(key);
             }
             return absent;
         }
         heads.put(key, layout.head(e.state, e.parts, e.tail));
+        stored.stored(key);
         return e.stored ? e : new Entry<>(e.state, e.parts, e.tail, true);
     }
 
@@ -156,7 +197,7 @@ final class PartLog<K, S, H, P> {
     private Entry<S, P> entry(K key) {
         Entry<S, P> e = recent.get(key);
         if (e == null) {
-            H head = heads.get(key);
+            H head = stored.mayHold(key) ? heads.get(key) : null;
             if (head == null) {
                 e = absent;
             } else {

@@ -111,6 +111,72 @@ class PartLogTest {
         assertEquals(labels, back.labels());
     }
 
+    @Test
+    void afterAScanReadsOfKeysTheStoreDoesNotHoldNeverReachIt() {
+        Map<String, StateStore> stores = TestStores.inMemory(new MockProcessorContext<>());
+        IncrementalMatcher m = new IncrementalMatcher();
+        var first = log(stores);
+        first.put(KEY, new HypothesisState(m, 1, 1, false), null);
+        first.writeBack().flush(); // a commit: the store holds KEY
+        int[] gets = {0};
+        var log = new PartLog<>(StateLayouts.HYPOTHESIS, countingGets(heads(stores), gets), parts(stores), 16, 1_000);
+        HypothesisKey other = new HypothesisKey("u2", "word", "m");
+        // Not scanned yet: it knows nothing, so a read goes to the store.
+        assertNull(log.get(other));
+        assertEquals(1, gets[0]);
+        log = new PartLog<>(StateLayouts.HYPOTHESIS, countingGets(heads(stores), gets), parts(stores), 16, 1_000);
+        List<HypothesisKey> scanned = new ArrayList<>();
+        log.scan((k, head) -> scanned.add(k));
+        assertEquals(List.of(KEY), scanned);
+        // Scanned: a key the store never held is answered without it; KEY is read from it.
+        assertNull(log.get(other));
+        assertEquals(1, gets[0]);
+        assertEquals(false, log.get(KEY).closed());
+        assertEquals(2, gets[0]);
+        // A key written through the log, committed and pushed out of the view (16 entries) by 20
+        // newer ones is read back from the store; once deleted and pushed out, it is not asked for.
+        HypothesisKey written = new HypothesisKey("u3", "word", "m");
+        log.put(written, new HypothesisState(m, 7, 7, false), null);
+        log.writeBack().flush();
+        pushOut(log);
+        int before = gets[0];
+        assertEquals(7, log.get(written).lastWallMs());
+        assertEquals(before + 1, gets[0]);
+        log.delete(written);
+        log.writeBack().flush();
+        pushOut(log);
+        before = gets[0];
+        assertNull(log.get(written));
+        assertEquals(before, gets[0]);
+        // An aborted commit: the store is restored to what it held, and the log asks it again.
+        log.writeBack().discard();
+        assertNull(log.get(other));
+        assertEquals(before + 1, gets[0]);
+    }
+
+    /** Reads 20 keys the store does not hold, so that the 16-entry view holds none of the earlier ones. */
+    private static void pushOut(PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> log) {
+        for (int i = 0; i < 20; i++) {
+            log.get(new HypothesisKey("filler-" + i, "word", "m"));
+        }
+    }
+
+    /** {@code store}, counting its point reads in {@code gets[0]}. */
+    @SuppressWarnings("unchecked")
+    private static <K, V> KeyValueStore<K, V> countingGets(KeyValueStore<K, V> store, int[] gets) {
+        return (KeyValueStore<K, V>) java.lang.reflect.Proxy.newProxyInstance(KeyValueStore.class.getClassLoader(),
+                new Class<?>[] {KeyValueStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("get")) {
+                        gets[0]++;
+                    }
+                    try {
+                        return method.invoke(store, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
     private static PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> log(Map<String, StateStore> stores) {
         return new PartLog<>(StateLayouts.HYPOTHESIS, heads(stores), parts(stores), 16);
     }
