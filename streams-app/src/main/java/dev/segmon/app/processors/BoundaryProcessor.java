@@ -125,6 +125,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.referenceClock = context.getStateStore(names.referenceClock());
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
         context.schedule(WINDOW_EMIT_INTERVAL, PunctuationType.WALL_CLOCK_TIME, minutes::emit);
+        context.schedule(SeriesAggregates.WRITE_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> states.writeSettled());
     }
 
     @Override

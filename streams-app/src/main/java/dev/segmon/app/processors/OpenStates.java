@@ -95,6 +95,12 @@ final class OpenStates {
         index.touched(key, old == null ? null : old.lastWallMs(), r.lastWallMs());
     }
 
+    /** Writes the settled states now (see {@link PartLog#writeSettled}). */
+    void writeSettled() {
+        hypotheses.writeSettled();
+        references.writeSettled();
+    }
+
     void delete(HypothesisKey key) {
         hypotheses.delete(key);
     }

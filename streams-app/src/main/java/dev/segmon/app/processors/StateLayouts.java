@@ -57,6 +57,11 @@ final class StateLayouts {
         }
 
         @Override
+        public boolean settled(HypothesisState state) {
+            return state.closed(); // until it is forgotten
+        }
+
+        @Override
         public boolean dropsParts(HypothesisState state) {
             return state.closed();
         }
@@ -107,6 +112,12 @@ final class StateLayouts {
         @Override
         public ReferenceState rebuild(ReferenceHead head, List<ReferencePart> sealed) {
             return head.with(sealed);
+        }
+
+        @Override
+        public boolean settled(ReferenceState state) {
+            // Complete and seen by its hypotheses: nothing changes it until it expires.
+            return state.boundaries().complete() && state.hypothesized();
         }
 
         @Override

@@ -61,6 +61,21 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
         recent.put(key, value);
     }
 
+    /**
+     * Writes the changed values that {@code settled} accepts now, and leaves the others for the
+     * next flush. Inside the transaction like any other write (the commit flushes the rest).
+     */
+    void flushWhere(java.util.function.Predicate<V> settled) {
+        for (java.util.Iterator<K> it = changed.iterator(); it.hasNext(); ) {
+            K key = it.next();
+            V value = recent.get(key);
+            if (settled.test(value)) {
+                it.remove();
+                recent.put(key, writer.write(key, value));
+            }
+        }
+    }
+
     @Override
     public void flush() {
         for (K key : changed) {

@@ -112,6 +112,21 @@ class PartLogTest {
     }
 
     @Test
+    void aClosedHypothesisIsWrittenAtTheTickAnOpenOneWaitsForTheCommit() {
+        Map<String, StateStore> stores = TestStores.inMemory(new MockProcessorContext<>());
+        var log = log(stores);
+        IncrementalMatcher m = new IncrementalMatcher();
+        HypothesisKey open = new HypothesisKey("u-open", "word", "m");
+        log.put(open, new HypothesisState(m, 1, 1, false), null);
+        log.put(KEY, new HypothesisState(m, 2, 2, true), null);
+        log.writeSettled(); // a tick between two commits
+        assertNull(heads(stores).get(open));
+        assertEquals(true, heads(stores).get(KEY).closed());
+        log.writeBack().flush(); // the commit writes the rest
+        assertEquals(false, heads(stores).get(open).closed());
+    }
+
+    @Test
     void afterAScanReadsOfKeysTheStoreDoesNotHoldNeverReachIt() {
         Map<String, StateStore> stores = TestStores.inMemory(new MockProcessorContext<>());
         IncrementalMatcher m = new IncrementalMatcher();
