@@ -64,13 +64,6 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      * default) fails the stream thread on every retry; 100 000 times encode to about 800 kB.
      */
     public static final int MAX_HELD_TIMES = 100_000;
-    /**
-     * Most queued states one expiry slice acts on (per task; a slice runs at each expiry pass and
-     * on every 50 ms tick). A state costs a few microseconds to read and close or delete, so a
-     * slice stays within about 10 ms, and 20 slices a second act on 40,000 states, several times
-     * what a task takes in at the bench's full rate.
-     */
-    static final int EXPIRY_SLICE = 2_000;
 
     private final MonitorConfig config;
     private final ProcessorNames names;
@@ -132,10 +125,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.referenceClock = context.getStateStore(names.referenceClock());
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
         context.schedule(WINDOW_EMIT_INTERVAL, PunctuationType.WALL_CLOCK_TIME, minutes::emit);
-        context.schedule(SeriesAggregates.WRITE_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> {
-            expireSlice(now);
-            states.writeSettled();
-        });
+        context.schedule(SeriesAggregates.WRITE_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> states.writeSettled());
     }
 
     @Override
@@ -281,56 +271,46 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      * Wall-clock expiry (see the class comment for why wall clock). Hypotheses idle for
      * reference-max-delay are closed (unreferenced / timed_out); references are dropped
      * reference-max-delay after their last chunk, closing the matchers still open on them;
-     * closed hypotheses are forgotten reference-max-delay after closing. Every expiry interval
-     * queues the states that may be due; they are acted on {@link #EXPIRY_SLICE} at a time, now
-     * and on every 50 ms tick, so that a pass never stops the stream thread for long
-     * ({@link OpenStates#drainDue}).
+     * closed hypotheses are forgotten reference-max-delay after closing.
      */
     private void expire(long now) {
-        states.takeDue(now - maxDelayMs);
-        expireSlice(now);
-    }
-
-    /** Acts on the next slice of queued states, due as of {@code now}. */
-    private void expireSlice(long now) {
         long until = now - maxDelayMs; // a state last touched at or before this is due
-        if (states.drainDue(until, EXPIRY_SLICE, key -> expireHypothesis(key, until), key -> expireReference(key, until)) > 0) {
-            aggregates.flush(); // what the closes added, on /metrics now
-        }
-    }
-
-    private void expireHypothesis(HypothesisKey key, long until) {
-        HypothesisState h = states.hypothesis(key);
-        if (h == null || h.lastWallMs() > until) {
-            return; // listed twice (a clock that stepped back) and already acted on
-        }
-        if (h.closed()) {
-            states.delete(key);
-        } else {
-            ReferenceState ref = states.reference(key.reference());
-            Outcome outcome = ref == null && h.matcher().hypComplete() ? Outcome.UNREFERENCED : Outcome.TIMED_OUT;
-            states.putExpired(key, scorer.close(key, h, ref, outcome, h.lastRecordMs()));
-        }
-    }
-
-    // References after hypotheses (drainDue's order): the hypotheses closed there are not closed a second time.
-    private void expireReference(UtteranceTier key, long until) {
-        ReferenceState r = states.reference(key);
-        if (r == null || r.lastWallMs() > until) {
-            return;
-        }
-        // The utterance's hypotheses by point lookups, as in onReference.
-        for (String model : totals.modelsOn(key.tier())) {
-            HypothesisKey hk = key.of(model);
-            HypothesisState h = states.hypothesis(hk);
-            if (h != null && !h.closed()) {
-                states.put(hk, scorer.close(hk, h, r, Outcome.TIMED_OUT, h.lastRecordMs()), null);
+        List<HypothesisKey> dueHypotheses = new ArrayList<>();
+        List<UtteranceTier> dueReferences = new ArrayList<>();
+        states.due(until, dueHypotheses, dueReferences);
+        for (HypothesisKey key : dueHypotheses) {
+            HypothesisState h = states.hypothesis(key);
+            if (h == null || h.lastWallMs() > until) {
+                continue; // listed twice (a clock that stepped back) and already acted on
+            }
+            if (h.closed()) {
+                states.delete(key);
+            } else {
+                ReferenceState ref = states.reference(key.reference());
+                Outcome outcome = ref == null && h.matcher().hypComplete() ? Outcome.UNREFERENCED : Outcome.TIMED_OUT;
+                states.putExpired(key, scorer.close(key, h, ref, outcome, h.lastRecordMs()));
             }
         }
-        if (!r.hypothesized()) {
-            totals.update(new ModelTier(InputEvent.NO_MODEL, key.tier()), t -> t.withOutcome(Outcome.UNHYPOTHESIZED));
+        // References after hypotheses: the hypotheses closed above are not closed a second time.
+        for (UtteranceTier key : dueReferences) {
+            ReferenceState r = states.reference(key);
+            if (r == null || r.lastWallMs() > until) {
+                continue;
+            }
+            // The utterance's hypotheses by point lookups, as in onReference.
+            for (String model : totals.modelsOn(key.tier())) {
+                HypothesisKey hk = key.of(model);
+                HypothesisState h = states.hypothesis(hk);
+                if (h != null && !h.closed()) {
+                    states.put(hk, scorer.close(hk, h, r, Outcome.TIMED_OUT, h.lastRecordMs()), null);
+                }
+            }
+            if (!r.hypothesized()) {
+                totals.update(new ModelTier(InputEvent.NO_MODEL, key.tier()), t -> t.withOutcome(Outcome.UNHYPOTHESIZED));
+            }
+            states.delete(key);
         }
-        states.delete(key);
+        aggregates.flush();
     }
 
     private void markHypothesized(UtteranceTier refKey) {
