@@ -64,6 +64,11 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      * default) fails the stream thread on every retry; 100 000 times encode to about 800 kB.
      */
     public static final int MAX_HELD_TIMES = 100_000;
+    /**
+     * Fewest queued states a slice of expiry acts on (per task), so that a small queue drains at
+     * once (and tests see a pass's effects at the pass).
+     */
+    static final int MIN_EXPIRY_SLICE = 256;
 
     private final MonitorConfig config;
     private final ProcessorNames names;
@@ -79,6 +84,8 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private final List<UtteranceBook> books;
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<String, Long> referenceClock;
+    /** States each expiry slice acts on, set at each pass (see {@link #expire}). */
+    private int slice = MIN_EXPIRY_SLICE;
 
     public BoundaryProcessor(MonitorConfig config, ProcessorNames names) {
         this(config, names, List.of());
@@ -125,7 +132,10 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.referenceClock = context.getStateStore(names.referenceClock());
         context.schedule(config.expiryInterval(), PunctuationType.WALL_CLOCK_TIME, this::expire);
         context.schedule(WINDOW_EMIT_INTERVAL, PunctuationType.WALL_CLOCK_TIME, minutes::emit);
-        context.schedule(SeriesAggregates.WRITE_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> states.writeSettled());
+        context.schedule(SeriesAggregates.WRITE_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> {
+            expireSlice(now);
+            states.writeSettled();
+        });
     }
 
     @Override
@@ -271,46 +281,60 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
      * Wall-clock expiry (see the class comment for why wall clock). Hypotheses idle for
      * reference-max-delay are closed (unreferenced / timed_out); references are dropped
      * reference-max-delay after their last chunk, closing the matchers still open on them;
-     * closed hypotheses are forgotten reference-max-delay after closing.
+     * closed hypotheses are forgotten reference-max-delay after closing. Every expiry interval
+     * queues the states that may be due, and they are acted on in even slices, one now and one
+     * on each 50 ms tick until the next pass: the queue divided by the ticks in an interval
+     * (at least {@link #MIN_EXPIRY_SLICE}), so that a pass spreads over its interval instead of
+     * stopping the stream thread ({@link OpenStates#drainDue}). A fixed slice of 2 000 per tick
+     * was measured worse than one pass: after a burst it took most of the thread for seconds.
      */
     private void expire(long now) {
+        states.takeDue(now - maxDelayMs);
+        long ticks = Math.max(1, config.expiryInterval().toMillis() / SeriesAggregates.WRITE_INTERVAL.toMillis());
+        slice = (int) Math.max(MIN_EXPIRY_SLICE, Math.min(Integer.MAX_VALUE, (states.queuedDue() + ticks - 1) / ticks));
+        expireSlice(now);
+    }
+
+    /** Acts on the next slice of queued states, due as of {@code now}. */
+    private void expireSlice(long now) {
         long until = now - maxDelayMs; // a state last touched at or before this is due
-        List<HypothesisKey> dueHypotheses = new ArrayList<>();
-        List<UtteranceTier> dueReferences = new ArrayList<>();
-        states.due(until, dueHypotheses, dueReferences);
-        for (HypothesisKey key : dueHypotheses) {
-            HypothesisState h = states.hypothesis(key);
-            if (h == null || h.lastWallMs() > until) {
-                continue; // listed twice (a clock that stepped back) and already acted on
-            }
-            if (h.closed()) {
-                states.delete(key);
-            } else {
-                ReferenceState ref = states.reference(key.reference());
-                Outcome outcome = ref == null && h.matcher().hypComplete() ? Outcome.UNREFERENCED : Outcome.TIMED_OUT;
-                states.putExpired(key, scorer.close(key, h, ref, outcome, h.lastRecordMs()));
-            }
+        if (states.drainDue(until, slice, key -> expireHypothesis(key, until), key -> expireReference(key, until)) > 0) {
+            aggregates.flush(); // what the closes added, on /metrics now
         }
-        // References after hypotheses: the hypotheses closed above are not closed a second time.
-        for (UtteranceTier key : dueReferences) {
-            ReferenceState r = states.reference(key);
-            if (r == null || r.lastWallMs() > until) {
-                continue;
-            }
-            // The utterance's hypotheses by point lookups, as in onReference.
-            for (String model : totals.modelsOn(key.tier())) {
-                HypothesisKey hk = key.of(model);
-                HypothesisState h = states.hypothesis(hk);
-                if (h != null && !h.closed()) {
-                    states.put(hk, scorer.close(hk, h, r, Outcome.TIMED_OUT, h.lastRecordMs()), null);
-                }
-            }
-            if (!r.hypothesized()) {
-                totals.update(new ModelTier(InputEvent.NO_MODEL, key.tier()), t -> t.withOutcome(Outcome.UNHYPOTHESIZED));
-            }
+    }
+
+    private void expireHypothesis(HypothesisKey key, long until) {
+        HypothesisState h = states.hypothesis(key);
+        if (h == null || h.lastWallMs() > until) {
+            return; // listed twice (a clock that stepped back) and already acted on
+        }
+        if (h.closed()) {
             states.delete(key);
+        } else {
+            ReferenceState ref = states.reference(key.reference());
+            Outcome outcome = ref == null && h.matcher().hypComplete() ? Outcome.UNREFERENCED : Outcome.TIMED_OUT;
+            states.putExpired(key, scorer.close(key, h, ref, outcome, h.lastRecordMs()));
         }
-        aggregates.flush();
+    }
+
+    // References after hypotheses (drainDue's order): the hypotheses closed there are not closed a second time.
+    private void expireReference(UtteranceTier key, long until) {
+        ReferenceState r = states.reference(key);
+        if (r == null || r.lastWallMs() > until) {
+            return;
+        }
+        // The utterance's hypotheses by point lookups, as in onReference.
+        for (String model : totals.modelsOn(key.tier())) {
+            HypothesisKey hk = key.of(model);
+            HypothesisState h = states.hypothesis(hk);
+            if (h != null && !h.closed()) {
+                states.put(hk, scorer.close(hk, h, r, Outcome.TIMED_OUT, h.lastRecordMs()), null);
+            }
+        }
+        if (!r.hypothesized()) {
+            totals.update(new ModelTier(InputEvent.NO_MODEL, key.tier()), t -> t.withOutcome(Outcome.UNHYPOTHESIZED));
+        }
+        states.delete(key);
     }
 
     private void markHypothesized(UtteranceTier refKey) {

@@ -10,6 +10,7 @@ import dev.segmon.app.state.Keys.UtteranceTier;
 import dev.segmon.app.state.ReferenceHead;
 import dev.segmon.app.state.ReferencePart;
 import dev.segmon.app.state.ReferenceState;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToLongFunction;
 import org.apache.kafka.streams.KeyValue;
@@ -38,6 +39,11 @@ final class OpenStates {
     private PartLog<UtteranceTier, ReferenceState, ReferenceHead, ReferencePart> references;
     private PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> hypotheses;
     private ExpiryIndex index;
+    /** States taken out of the index as maybe due, waiting for {@link #drainDue}. */
+    private final java.util.ArrayDeque<ExpiryIndex.Entry> dueHypotheses = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<ExpiryIndex.Entry> dueReferences = new java.util.ArrayDeque<>();
+    /** The bucket of a queued state found by a full pass (no index entry to check it against). */
+    private static final long ANY_BUCKET = Long.MIN_VALUE;
 
     OpenStates(String referenceStoreName, String referencePartsStoreName, String hypothesisStoreName, String hypothesisPartsStoreName,
                String commitFlushStoreName, int decodedEntries, long indexCapacity) {
@@ -61,6 +67,9 @@ final class OpenStates {
         CommitFlushStore commits = context.getStateStore(commitFlushStoreName);
         commits.register(referenceStoreName, references.writeBack());
         commits.register(hypothesisStoreName, hypotheses.writeBack());
+        // What was queued came from the stores being replaced: the new index files those states again.
+        dueHypotheses.clear();
+        dueReferences.clear();
         reindex();
     }
 
@@ -110,33 +119,74 @@ final class OpenStates {
     }
 
     /**
-     * Adds the keys of the states last changed at or before {@code untilMs} to the lists (a state
-     * may be listed twice where the wall clock stepped back: callers check the state again).
+     * Queues the states that may be due at {@code untilMs} (taken out of the index; with an
+     * overflowed index, found by a full pass), to be acted on by {@link #drainDue} a slice at a
+     * time. Cheap: the states are read when drained, not here.
      */
-    void due(long untilMs, List<HypothesisKey> dueHypotheses, List<UtteranceTier> dueReferences) {
+    void takeDue(long untilMs) {
         if (index.overflowed()) {
-            long kept = scanDue(hypotheses.heads(), HypothesisHead::lastWallMs, untilMs, dueHypotheses)
-                    + scanDue(references.heads(), ReferenceHead::lastWallMs, untilMs, dueReferences);
+            List<HypothesisKey> h = new ArrayList<>();
+            List<UtteranceTier> r = new ArrayList<>();
+            long kept = scanDue(hypotheses.heads(), HypothesisHead::lastWallMs, untilMs, h)
+                    + scanDue(references.heads(), ReferenceHead::lastWallMs, untilMs, r);
+            h.forEach(k -> dueHypotheses.add(new ExpiryIndex.Entry(ANY_BUCKET, k)));
+            r.forEach(k -> dueReferences.add(new ExpiryIndex.Entry(ANY_BUCKET, k)));
             if (kept <= index.capacity() / 2) {
                 reindex(); // back under the index's capacity, with room: index again
             }
             return;
         }
         for (ExpiryIndex.Entry e : index.takeUpTo(untilMs)) {
-            Long wall = e.key() instanceof HypothesisKey hk ? wallOf(hypotheses.get(hk)) : wallOf(references.get((UtteranceTier) e.key()));
-            if (wall == null || ExpiryIndex.bucket(wall) != e.bucket()) {
-                continue; // the state is gone, or was written in a later bucket since (filed there)
-            }
-            if (wall > untilMs) {
-                index.file(e); // the last, partly passed bucket: not due yet
-                continue;
-            }
-            if (e.key() instanceof HypothesisKey hk) {
-                dueHypotheses.add(hk);
-            } else {
-                dueReferences.add((UtteranceTier) e.key());
+            (e.key() instanceof HypothesisKey ? dueHypotheses : dueReferences).add(e);
+        }
+    }
+
+    /**
+     * Acts on at most {@code budget} queued states, hypotheses before references: each one still
+     * due at {@code untilMs} goes to its action; one written since it was filed is skipped (it was
+     * filed again), one not due yet goes back to the index. Returns how many it took off the queue.
+     *
+     * <p>Why slices: one expiry pass used to act on every due state at once, and the stream thread
+     * processed nothing meanwhile. A pass holds what arrived in one expiry interval (10 s of
+     * traffic: at 100,000 records/s some 70,000 heads to read and delete), so records waited in a
+     * stall of tenths of a second every 10 s (docs/performance.md).
+     */
+    int drainDue(long untilMs, int budget, java.util.function.Consumer<HypothesisKey> onHypothesis,
+                 java.util.function.Consumer<UtteranceTier> onReference) {
+        int n = 0;
+        while (n < budget && !dueHypotheses.isEmpty()) {
+            ExpiryIndex.Entry e = dueHypotheses.poll();
+            n++;
+            if (stillDue(e, wallOf(hypotheses.get((HypothesisKey) e.key())), untilMs)) {
+                onHypothesis.accept((HypothesisKey) e.key());
             }
         }
+        while (n < budget && !dueReferences.isEmpty()) {
+            ExpiryIndex.Entry e = dueReferences.poll();
+            n++;
+            if (stillDue(e, wallOf(references.get((UtteranceTier) e.key())), untilMs)) {
+                onReference.accept((UtteranceTier) e.key());
+            }
+        }
+        return n;
+    }
+
+    /** States queued by {@link #takeDue} and not yet drained. */
+    long queuedDue() {
+        return dueHypotheses.size() + dueReferences.size();
+    }
+
+    private boolean stillDue(ExpiryIndex.Entry e, Long wall, long untilMs) {
+        if (wall == null || (e.bucket() != ANY_BUCKET && ExpiryIndex.bucket(wall) != e.bucket())) {
+            return false; // the state is gone, or was written in a later bucket since (filed there)
+        }
+        if (wall > untilMs) {
+            if (e.bucket() != ANY_BUCKET) {
+                index.file(e); // the last, partly passed bucket: not due yet
+            }
+            return false;
+        }
+        return true;
     }
 
     /** For tests: the expiry index of this task. */
