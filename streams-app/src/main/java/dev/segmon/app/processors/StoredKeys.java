@@ -9,12 +9,12 @@ import java.util.function.Consumer;
  * does not hold (a new utterance, an end without a duration) costs a hash lookup instead of a
  * RocksDB read.
  *
- * <p>Why: with words, a third of the monitor's stream thread went to its RocksDB stores, and most
- * of their reads were of keys that were not there: every utterance's first hypothesis record, its
- * first reference chunk and every close asked a store for a key it had never held
- * ({@code kafka_stream_state_get_latency_avg} 4-7 us per read; bench with in-memory stores 15-20 %
- * faster, docs/performance.md). A RocksDB read runs in native code, which the JDK Flight Recorder's
- * Java samples do not see.
+ * <p>Why: with words, the RocksDB stores took about a fifth of the monitor's CPU (the bench with
+ * in-memory stores instead: 4.9-6.3 against 6.3-8.0 ms per 1,000 records), and most of their reads
+ * were of keys that were not there: each new utterance's hypothesis and reference keys, and at
+ * every close the early estimate's ended store (6.8 reads per utterance at 6.5-8.8 us each in
+ * Kafka Streams' DEBUG store metrics; 0.8 with this class; docs/performance.md). A RocksDB read
+ * runs in native code, which the JDK Flight Recorder's Java samples do not see.
  *
  * <p>Exact, not a filter: {@link #mayHold} is false only for keys the store cannot hold. The set is
  * filled by a scan of the store when the processor is initialised (after every restore, revival or
