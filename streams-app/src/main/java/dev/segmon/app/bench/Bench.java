@@ -79,11 +79,21 @@ public final class Bench {
 
     /**
      * How long the monitor took to close an utterance in the last measured run, from its
-     * {@code close-latency-avg} / {@code -max} sensors (ms; the max over the client's sample
-     * window, about the last minute), over its tasks: the mean weighted by closes, and the max.
+     * {@code close-latency-avg} / {@code -max} sensors (ms of wall time; the max over the client's
+     * sample window, about the last minute), over its tasks: the mean weighted by closes, and the
+     * max; and the same of the stream thread's CPU time ({@code close-cpu-latency-avg|max}), which
+     * leaves out the pauses of the whole JVM that fall inside a close.
      */
-    public record CloseTimes(double meanMs, double maxMs, long closes) {
+    public record CloseTimes(double meanMs, double maxMs, long closes, double cpuMeanMs, double cpuMaxMs) {
         static CloseTimes of(Map<org.apache.kafka.common.MetricName, ? extends org.apache.kafka.common.Metric> metrics) {
+            double[] wall = meanAndMax(metrics, "close-latency", "close-total");
+            double[] cpu = meanAndMax(metrics, "close-cpu-latency", "close-cpu-total");
+            return new CloseTimes(wall[0], wall[1], (long) wall[2], cpu[0], cpu[1]);
+        }
+
+        /** The mean over the tasks weighted by their counts, the max, and the count, of one sensor. */
+        private static double[] meanAndMax(Map<org.apache.kafka.common.MetricName, ? extends org.apache.kafka.common.Metric> metrics,
+                                           String latency, String total) {
             double weighted = 0;
             double max = Double.NaN;
             long closes = 0;
@@ -93,11 +103,12 @@ public final class Bench {
                     return;
                 }
                 double[] avgMaxTotal = byTask.computeIfAbsent(name.tags().toString(), k -> new double[] {Double.NaN, Double.NaN, 0});
-                switch (name.name()) {
-                    case "close-latency-avg" -> avgMaxTotal[0] = v;
-                    case "close-latency-max" -> avgMaxTotal[1] = v;
-                    case "close-total" -> avgMaxTotal[2] = v;
-                    default -> { }
+                if (name.name().equals(latency + "-avg")) {
+                    avgMaxTotal[0] = v;
+                } else if (name.name().equals(latency + "-max")) {
+                    avgMaxTotal[1] = v;
+                } else if (name.name().equals(total)) {
+                    avgMaxTotal[2] = v;
                 }
             });
             for (double[] t : byTask.values()) {
@@ -109,7 +120,7 @@ public final class Bench {
                     max = Double.isNaN(max) ? t[1] : Math.max(max, t[1]);
                 }
             }
-            return new CloseTimes(closes == 0 ? Double.NaN : weighted / closes, max, closes);
+            return new double[] {closes == 0 ? Double.NaN : weighted / closes, max, closes};
         }
     }
 
@@ -188,8 +199,9 @@ public final class Bench {
                             monCpu.add(used.app());
                             monStream.add(used.stream());
                             close = CloseTimes.of(m.clientMetrics());
-                            note(String.format(Locale.ROOT, "monitor #%d: a close took %.3f ms on average, %.3f ms at most (%d closes)",
-                                    r, close.meanMs(), close.maxMs(), close.closes()));
+                            note(String.format(Locale.ROOT, "monitor #%d: a close took %.3f ms on average, %.3f ms at most (%d closes);"
+                                    + " CPU %.3f ms on average, %.3f ms at most",
+                                    r, close.meanMs(), close.maxMs(), close.closes(), close.cpuMeanMs(), close.cpuMaxMs()));
                         }
                     }
                     double rate = options.latencyRate() != null ? options.latencyRate() : Percentiles.median(toArray(mon)) / 2;

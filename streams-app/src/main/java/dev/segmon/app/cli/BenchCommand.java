@@ -143,6 +143,8 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("words_per_utterance", r.words());
         m.put("close_ms_mean", round(r.close().meanMs(), 4));
         m.put("close_ms_max", round(r.close().maxMs(), 4));
+        m.put("close_cpu_ms_mean", round(r.close().cpuMeanMs(), 4));
+        m.put("close_cpu_ms_max", round(r.close().cpuMaxMs(), 4));
         m.put("warmup_runs", r.warmupRuns());
         m.put("passthrough_runs", r.passThroughRates().stream().map(Math::round).toList());
         m.put("monitor_runs", r.monitorRates().stream().map(Math::round).toList());
@@ -165,8 +167,9 @@ public final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "pass-through  %.0f records/s (median of %s)%n", r.passThroughRecordsPerSecond(), runs(r.passThroughRates()));
         }
         out.printf(Locale.ROOT, "monitor       %.0f records/s (median of %s; %s)%n", r.monitorRecordsPerSecond(), runs(r.monitorRates()), r.processingGuarantee());
-        out.printf(Locale.ROOT, "close         %.3f ms mean, %.3f ms max per utterance closed (%d words each; last measured run)%n",
-                r.close().meanMs(), r.close().maxMs(), r.words());
+        out.printf(Locale.ROOT, "close         %.3f ms mean, %.3f ms max per utterance closed (%d words each; last measured run);"
+                        + " CPU %.3f ms mean, %.3f ms max%n",
+                r.close().meanMs(), r.close().maxMs(), r.words(), r.close().cpuMeanMs(), r.close().cpuMaxMs());
         out.printf(Locale.ROOT, "CPU           monitor %.2f ms per 1000 records%s (median, in the application's JVM)%n", r.monitorCpuPerThousand(),
                 r.passThroughCpu().isEmpty() ? "" : String.format(Locale.ROOT, ", pass-through %.2f ms", r.passThroughCpuPerThousand()));
         out.printf(Locale.ROOT, "              stream threads: monitor %.2f ms%s (median, the work per record without JIT, GC and the producer's thread)%n",
