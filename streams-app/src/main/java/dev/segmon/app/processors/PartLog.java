@@ -216,7 +216,14 @@ final class PartLog<K, S, H, P> {
     private Entry<S, P> entry(K key) {
         Entry<S, P> e = recent.get(key);
         if (e == null) {
-            H head = stored.mayHold(key) ? heads.get(key) : null;
+            if (!stored.mayHold(key)) {
+                // Not held anywhere (a new utterance, or a reference that has not come yet): not
+                // kept in the view either. Each hypothesis record of an utterance asks for its
+                // reference, which comes last; kept, every such answer took a place in the view
+                // and pushed out a state that was still wanted (docs/performance.md).
+                return absent;
+            }
+            H head = heads.get(key);
             if (head == null) {
                 e = absent;
             } else {

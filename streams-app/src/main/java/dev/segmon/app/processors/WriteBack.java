@@ -26,6 +26,13 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
 
     private final Writer<K, V> writer;
     private final Map<K, V> recent;
+    /**
+     * The key asked for last and its value (null: none): a record asks for its state two or three
+     * times with the same key object, and this answers the repeats without a hash lookup. Always
+     * what {@link #recent} maps that key to.
+     */
+    private K lastKey;
+    private V lastValue;
     /** Changed since the last flush; always in {@link #recent}. */
     private final Set<K> changed = new LinkedHashSet<>();
 
@@ -40,6 +47,9 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
                 if (changed.remove(eldest.getKey())) {
                     writer.write(eldest.getKey(), eldest.getValue());
                 }
+                if (eldest.getKey().equals(lastKey)) {
+                    forgetLast();
+                }
                 return true;
             }
         };
@@ -47,18 +57,25 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
 
     /** The value held for {@code key}, or null when the view does not hold it (ask the store). */
     V get(K key) {
-        return recent.get(key);
+        if (key == lastKey) {
+            return lastValue;
+        }
+        V v = recent.get(key);
+        if (v != null) {
+            remember(key, v);
+        }
+        return v;
     }
 
     /** Holds {@code value} as read from the store (nothing to write). */
     void loaded(K key, V value) {
-        recent.put(key, value);
+        hold(key, value);
     }
 
     /** Holds {@code value} as changed: written at the next flush. */
     void changed(K key, V value) {
         changed.add(key);
-        recent.put(key, value);
+        hold(key, value);
     }
 
     /**
@@ -71,7 +88,7 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
             V value = recent.get(key);
             if (settled.test(value)) {
                 it.remove();
-                recent.put(key, writer.write(key, value));
+                hold(key, writer.write(key, value));
             }
         }
     }
@@ -79,7 +96,7 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
     @Override
     public void flush() {
         for (K key : changed) {
-            recent.put(key, writer.write(key, recent.get(key)));
+            hold(key, writer.write(key, recent.get(key)));
         }
         changed.clear();
     }
@@ -88,6 +105,23 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
     public void discard() {
         changed.clear();
         recent.clear();
+        forgetLast();
+    }
+
+    private void hold(K key, V value) {
+        forgetLast(); // the put below may push the remembered key out of the view
+        recent.put(key, value);
+        remember(key, value);
+    }
+
+    private void remember(K key, V value) {
+        lastKey = key;
+        lastValue = value;
+    }
+
+    private void forgetLast() {
+        lastKey = null;
+        lastValue = null;
     }
 
     /** For tests: how many values wait for the next flush. */

@@ -148,6 +148,13 @@ class PartLogTest {
         assertEquals(1, gets[0]);
         assertEquals(false, log.get(KEY).closed());
         assertEquals(2, gets[0]);
+        // Reads of keys nobody holds take no place in the view: KEY, read once, is still held
+        // after 20 of them (the 16-entry view kept it).
+        for (int i = 0; i < 20; i++) {
+            assertNull(log.get(new HypothesisKey("nobody-" + i, "word", "m")));
+        }
+        assertEquals(false, log.get(KEY).closed());
+        assertEquals(2, gets[0]);
         // A key written through the log, committed and pushed out of the view (16 entries) by 20
         // newer ones is read back from the store; once deleted and pushed out, it is not asked for.
         HypothesisKey written = new HypothesisKey("u3", "word", "m");
@@ -169,11 +176,15 @@ class PartLogTest {
         assertEquals(before + 1, gets[0]);
     }
 
-    /** Reads 20 keys the store does not hold, so that the 16-entry view holds none of the earlier ones. */
+    /**
+     * Writes 20 other keys (each committed), so that the 16-entry view holds none of the earlier
+     * ones. Writes, not reads: a read of a key nobody holds is not kept in the view.
+     */
     private static void pushOut(PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> log) {
         for (int i = 0; i < 20; i++) {
-            log.get(new HypothesisKey("filler-" + i, "word", "m"));
+            log.put(new HypothesisKey("filler-" + i, "word", "m"), new HypothesisState(new IncrementalMatcher(), 1, 1, false), null);
         }
+        log.writeBack().flush();
     }
 
     /** {@code store}, counting its point reads in {@code gets[0]}. */

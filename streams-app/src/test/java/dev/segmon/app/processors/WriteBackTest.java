@@ -53,6 +53,24 @@ class WriteBackTest {
     }
 
     @Test
+    void theKeyAskedForLastIsAnsweredAsTheViewHoldsIt() {
+        WriteBack<String, Integer> v = view(2);
+        String key = "a";
+        v.changed(key, 1);
+        assertEquals(1, v.get(key));
+        v.changed(key, 2); // the same key object changed again: the next read sees the change
+        assertEquals(2, v.get(key));
+        v.loaded("b", 5);
+        assertEquals(5, v.get("b"));
+        assertEquals(2, v.get(key), "a key asked for before another one still answers its own value");
+        v.loaded("c", 6); // b, the eldest now, leaves the view
+        assertNull(v.get("b"), "a key pushed out of the view is not answered from memory");
+        v.discard();
+        assertNull(v.get(key), "nor one the view forgot");
+        assertNull(v.get("c"));
+    }
+
+    @Test
     void aDiscardedCommitForgetsWhatWasNotWritten() {
         WriteBack<String, Integer> v = view(16);
         v.changed("u1", 1);
