@@ -39,6 +39,16 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     static final int RECENT = 4096;
 
     record Minute(ModelTier series, long start) {
+        // Written out: see Keys.HypothesisKey.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Minute m && start == m.start && series.equals(m.series);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * series.hashCode() + Long.hashCode(start);
+        }
     }
 
     private final String seriesStoreName;

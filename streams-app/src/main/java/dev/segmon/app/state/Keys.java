@@ -24,6 +24,17 @@ public final class Keys {
         public PartKey part(int seq) {
             return new PartKey(utterance, tier, "", seq);
         }
+
+        // Written out (the same contract as a record's): see HypothesisKey.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof UtteranceTier k && utterance.equals(k.utterance) && tier.equals(k.tier);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * utterance.hashCode() + tier.hashCode();
+        }
     }
 
     /**
@@ -46,6 +57,19 @@ public final class Keys {
         public ModelTier series() {
             return new ModelTier(model, tier);
         }
+
+        // Written out, with the same contract as a record's: these keys are hashed and compared
+        // several times per input record in the decoded views, and the record's generated methods
+        // did not inline there (a profile of the bench showed their method-handle frames).
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof HypothesisKey k && utterance.equals(k.utterance) && model.equals(k.model) && tier.equals(k.tier);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * (31 * utterance.hashCode() + tier.hashCode()) + model.hashCode();
+        }
     }
 
     /**
@@ -66,6 +90,17 @@ public final class Keys {
         public int compareTo(ModelTier o) {
             int c = model.compareTo(o.model);
             return c != 0 ? c : tier.compareTo(o.tier);
+        }
+
+        // Written out: see HypothesisKey.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ModelTier k && model.equals(k.model) && tier.equals(k.tier);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * model.hashCode() + tier.hashCode();
         }
     }
 

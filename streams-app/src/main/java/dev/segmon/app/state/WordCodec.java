@@ -19,6 +19,31 @@ final class WordCodec {
         return out;
     }
 
+    /**
+     * How many bytes {@code s.getBytes(UTF_8)} would have, without making them: the held-state
+     * check sizes every word of every message. As the JDK's encoder: a surrogate pair is 4
+     * bytes, an unpaired surrogate 1 (it writes '?').
+     */
+    static int utf8Length(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                n += 1;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                n += 4;
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                n += 1;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
+    }
+
     /** Bytes of the layout, given the words' UTF-8 forms. */
     static int size(byte[][] utf8) {
         int size = 4;

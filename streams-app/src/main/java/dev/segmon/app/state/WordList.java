@@ -1,7 +1,6 @@
 package dev.segmon.app.state;
 
 import dev.segmon.model.edit.Vocabulary;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -74,7 +73,7 @@ public final class WordList {
 
         /** What the word costs in held state, in 8-byte units as {@code MAX_HELD_TIMES} counts times. */
         public long heldUnits() {
-            return 2 + (4 + (long) word.getBytes(StandardCharsets.UTF_8).length + 7) / 8;
+            return 2 + (4 + (long) WordCodec.utf8Length(word) + 7) / 8;
         }
     }
 
