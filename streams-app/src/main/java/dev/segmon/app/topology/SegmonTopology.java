@@ -184,6 +184,14 @@ public final class SegmonTopology {
         return java.util.List.of(c.detectionTopic());
     }
 
+    /**
+     * The default number of stream threads: the cores the JVM may use (its container's limit, in
+     * a container). {@code --kafka num.stream.threads=N} sets another.
+     */
+    public static int defaultStreamThreads() {
+        return Math.max(1, Runtime.getRuntime().availableProcessors());
+    }
+
     /** Kafka Streams settings: segmon's defaults, then the pass-through settings (which win). */
     public static Properties streamsProperties(MonitorConfig config) {
         Properties p = new Properties();
@@ -205,6 +213,12 @@ public final class SegmonTopology {
         // its totals are the same in any arrival order (docs/streaming.md). -1 processes what is
         // buffered at once.
         p.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, StreamsConfig.MAX_TASK_IDLE_MS_DISABLED);
+        // One stream thread per core the JVM may use (Kafka Streams' default is one). The work of
+        // a record is serial within its task, so one thread is bound by one core: in the bench
+        // the monitor's only stream thread ran at 0.9 of a core while the machine's second core was
+        // a third idle, and the tasks (the input partitions and the detection topic's) spread
+        // over the threads as they would over instances (docs/performance.md).
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, defaultStreamThreads());
         // Inputs are read as bytes (nothing to fail on); an oversized dead letter must not stop the monitor.
         p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, OversizedDeadLetterHandler.class.getName());
         // No global stores; set so that Kafka Streams 4.x does not warn at every start that the
