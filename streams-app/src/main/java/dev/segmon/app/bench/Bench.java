@@ -81,7 +81,7 @@ public final class Bench {
      * How long the monitor took to close an utterance in the last measured run, from its
      * {@code close-latency-avg} / {@code -max} sensors (ms of wall time; the max over the client's
      * sample window, about the last minute), over its tasks: the mean weighted by closes, and the
-     * max; and the same of the stream thread's CPU time ({@code close-cpu-latency-avg|max}), which
+     * max; and the same of the stream thread's CPU time on one close in 16 ({@code close-cpu-latency-avg|max}), which
      * leaves out the pauses of the whole JVM that fall inside a close.
      */
     public record CloseTimes(double meanMs, double maxMs, long closes, double cpuMeanMs, double cpuMaxMs) {
@@ -200,7 +200,7 @@ public final class Bench {
                             monStream.add(used.stream());
                             close = CloseTimes.of(m.clientMetrics());
                             note(String.format(Locale.ROOT, "monitor #%d: a close took %.3f ms on average, %.3f ms at most (%d closes);"
-                                    + " CPU %.3f ms on average, %.3f ms at most",
+                                    + " CPU (one close in 16) %.3f ms on average, %.3f ms at most",
                                     r, close.meanMs(), close.maxMs(), close.closes(), close.cpuMeanMs(), close.cpuMaxMs()));
                         }
                     }

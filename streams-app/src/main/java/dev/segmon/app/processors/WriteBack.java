@@ -2,9 +2,7 @@ package dev.segmon.app.processors;
 
 import dev.segmon.app.state.CommitFlushStore;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Decoded values of a store, the ones used last, whose changes are written to the store once per
@@ -33,8 +31,11 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
      */
     private K lastKey;
     private V lastValue;
-    /** Changed since the last flush; always in {@link #recent}. */
-    private final Set<K> changed = new LinkedHashSet<>();
+    /**
+     * Changed since the last flush, with the value changed to (the one {@link #recent} holds),
+     * so that a flush writes them without asking the view again (which would also reorder it).
+     */
+    private final Map<K, V> changed = new LinkedHashMap<>();
 
     WriteBack(int entries, Writer<K, V> writer) {
         this.writer = writer;
@@ -44,7 +45,7 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
                 if (size() <= entries) {
                     return false;
                 }
-                if (changed.remove(eldest.getKey())) {
+                if (changed.remove(eldest.getKey()) != null) {
                     writer.write(eldest.getKey(), eldest.getValue());
                 }
                 if (eldest.getKey().equals(lastKey)) {
@@ -74,7 +75,7 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
 
     /** Holds {@code value} as changed: written at the next flush. */
     void changed(K key, V value) {
-        changed.add(key);
+        changed.put(key, value);
         hold(key, value);
     }
 
@@ -83,20 +84,19 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
      * next flush. Inside the transaction like any other write (the commit flushes the rest).
      */
     void flushWhere(java.util.function.Predicate<V> settled) {
-        for (java.util.Iterator<K> it = changed.iterator(); it.hasNext(); ) {
-            K key = it.next();
-            V value = recent.get(key);
-            if (settled.test(value)) {
+        for (java.util.Iterator<Map.Entry<K, V>> it = changed.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<K, V> e = it.next();
+            if (settled.test(e.getValue())) {
                 it.remove();
-                hold(key, writer.write(key, value));
+                hold(e.getKey(), writer.write(e.getKey(), e.getValue()));
             }
         }
     }
 
     @Override
     public void flush() {
-        for (K key : changed) {
-            hold(key, writer.write(key, recent.get(key)));
+        for (Map.Entry<K, V> e : changed.entrySet()) {
+            hold(e.getKey(), writer.write(e.getKey(), e.getValue()));
         }
         changed.clear();
     }
