@@ -162,6 +162,8 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
 
     private void onHypothesis(Record<byte[], byte[]> record, HypothesisEvent h) {
         HypothesisKey key = new HypothesisKey(h.utterance(), h.tier(), h.model());
+        // One key object for the reference throughout: the view answers a repeated key object from memory.
+        UtteranceTier refKey = key.reference();
         HypothesisState state = states.hypothesis(key);
         if (state != null && state.closed()) {
             deadLetters.send(record, h.end() && h.times().length == 0 ? DeadLetterReason.DUPLICATE : DeadLetterReason.AFTER_END,
@@ -177,7 +179,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         if (state == null) {
             state = HypothesisState.open();
             totals.update(key.series(), t -> t.withOpen(1));
-            markHypothesized(key.reference());
+            markHypothesized(refKey);
         }
         IncrementalMatcher m = state.matcher();
         WordList words = state.words();
@@ -212,7 +214,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
                 b.ended(key, next, h, record.timestamp());
             }
         }
-        states.put(key, scorer.advance(key, next, states.reference(key.reference()), record.timestamp()),
+        states.put(key, scorer.advance(key, next, states.reference(refKey), record.timestamp()),
                 new HypothesisPart(accepted.toArray(), taken));
     }
 
