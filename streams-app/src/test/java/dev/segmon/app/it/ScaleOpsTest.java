@@ -60,7 +60,7 @@ class ScaleOpsTest {
             fleet.stop("segmon-1");
             long stopped = System.currentTimeMillis();
             // The stopped members leave the group only when their session times out (static membership).
-            long oneMember = awaitMembers(sc.bootstrap, sc.app, 1, Duration.ofMinutes(3));
+            long oneMember = awaitMembers(sc.bootstrap, sc.app, 1, Duration.ofMinutes(3)); // one instance's threads
             long ready = Scrapes.awaitReady(fleet.all.get("segmon-0").port);
             long inEnd = System.currentTimeMillis();
             System.out.printf("scale in 3 -> 1: both stopped %d ms after the first SIGTERM; the group had one member %d ms after that, "
@@ -99,12 +99,19 @@ class ScaleOpsTest {
         return (System.nanoTime() - t) / 1_000_000;
     }
 
-    /** Milliseconds until the group has {@code members} members (Admin client), polled every 500 ms. */
-    private static long awaitMembers(String bootstrap, String app, int members, Duration timeout) throws InterruptedException {
+    /**
+     * Milliseconds until the group's members belong to {@code instances} instances (Admin client),
+     * polled every 500 ms. A member is a stream thread: Kafka Streams gives each thread of an
+     * instance with static membership the instance id and the thread's number
+     * ({@code segmon-0-1}, {@code segmon-0-2}), and an instance runs one thread per core.
+     */
+    private static long awaitMembers(String bootstrap, String app, int instances, Duration timeout) throws InterruptedException {
         long t = System.nanoTime();
         while (System.nanoTime() - t < timeout.toNanos()) {
             try {
-                if (OpsHarness.group(bootstrap, app).members().size() == members) {
+                if (OpsHarness.group(bootstrap, app).members().stream()
+                        .map(m -> m.groupInstanceId().orElse(m.consumerId()).replaceFirst("-\\d+$", ""))
+                        .distinct().count() == instances) {
                     break;
                 }
             } catch (Exception e) {
