@@ -107,7 +107,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.names = names;
         this.disorderMicros = Micros.of(config.maxDisorder());
         this.maxDelayMs = config.referenceMaxDelay().toMillis();
-        this.states = new OpenStates(names.references(), names.referenceParts(), names.hypotheses(), names.hypothesisParts(), names.commitFlush(),
+        this.states = new OpenStates(names.utterances(), names.referenceParts(), names.hypothesisParts(), names.commitFlush(),
                 DECODED_ENTRIES, expiryIndexCapacity);
         this.aggregates = new SeriesAggregates(names.totals(), names.minuteWindows(), names.commitFlush());
         this.totals = new SeriesTotals(aggregates);

@@ -1,18 +1,16 @@
 package dev.segmon.app.processors;
 
 import dev.segmon.app.state.CommitFlushStore;
-import dev.segmon.app.state.HypothesisHead;
 import dev.segmon.app.state.HypothesisPart;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.PartKey;
 import dev.segmon.app.state.Keys.UtteranceTier;
-import dev.segmon.app.state.ReferenceHead;
 import dev.segmon.app.state.ReferencePart;
 import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.UtteranceHead;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.ToLongFunction;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -20,24 +18,23 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The per-utterance states of one task — references by (utterance, tier), hypotheses by
- * (utterance, tier, model) — read through decoded views, and which of them are due for expiry.
+ * (utterance, tier, model), stored together per utterance ({@link UtteranceLog}) — and which of
+ * them are due for expiry.
  *
  * <p>Every write goes through here so that the {@link ExpiryIndex} files each state under the
  * wall-clock time of its last change: an expiry pass then reads the states that may be due and
  * not every state kept. The index is derived from the stores and rebuilt from them at every init.
- * Past its capacity it gives up, and due states are found by a full pass over both stores until
+ * Past its capacity it gives up, and due states are found by a full pass over the store until
  * they are back under half of it.
  */
 final class OpenStates {
-    private final String referenceStoreName;
-    private final String hypothesisStoreName;
+    private final String utteranceStoreName;
     private final String hypothesisPartsStoreName;
     private final String referencePartsStoreName;
     private final String commitFlushStoreName;
     private final int decodedEntries;
     private final long indexCapacity;
-    private PartLog<UtteranceTier, ReferenceState, ReferenceHead, ReferencePart> references;
-    private PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> hypotheses;
+    private UtteranceLog utterances;
     private ExpiryIndex index;
     /** States taken out of the index as maybe due, waiting for {@link #drainDue}. */
     private final java.util.ArrayDeque<ExpiryIndex.Entry> dueHypotheses = new java.util.ArrayDeque<>();
@@ -45,28 +42,24 @@ final class OpenStates {
     /** The bucket of a queued state found by a full pass (no index entry to check it against). */
     private static final long ANY_BUCKET = Long.MIN_VALUE;
 
-    OpenStates(String referenceStoreName, String referencePartsStoreName, String hypothesisStoreName, String hypothesisPartsStoreName,
+    OpenStates(String utteranceStoreName, String referencePartsStoreName, String hypothesisPartsStoreName,
                String commitFlushStoreName, int decodedEntries, long indexCapacity) {
         this.commitFlushStoreName = commitFlushStoreName;
-        this.referenceStoreName = referenceStoreName;
+        this.utteranceStoreName = utteranceStoreName;
         this.referencePartsStoreName = referencePartsStoreName;
-        this.hypothesisStoreName = hypothesisStoreName;
         this.hypothesisPartsStoreName = hypothesisPartsStoreName;
         this.decodedEntries = decodedEntries;
         this.indexCapacity = indexCapacity;
     }
 
     void init(ProcessorContext<Object, Object> context) {
-        // New views on every init: see PartLog for why nothing decoded survives a revival.
-        KeyValueStore<UtteranceTier, ReferenceHead> r = context.getStateStore(referenceStoreName);
+        // A new view on every init: see UtteranceLog for why nothing decoded survives a revival.
+        KeyValueStore<UtteranceTier, UtteranceHead> heads = context.getStateStore(utteranceStoreName);
         KeyValueStore<PartKey, ReferencePart> referenceParts = context.getStateStore(referencePartsStoreName);
-        KeyValueStore<HypothesisKey, HypothesisHead> h = context.getStateStore(hypothesisStoreName);
         KeyValueStore<PartKey, HypothesisPart> hypothesisParts = context.getStateStore(hypothesisPartsStoreName);
-        this.references = new PartLog<>(StateLayouts.REFERENCE, r, referenceParts, decodedEntries, indexCapacity);
-        this.hypotheses = new PartLog<>(StateLayouts.HYPOTHESIS, h, hypothesisParts, decodedEntries, indexCapacity);
+        this.utterances = new UtteranceLog(heads, referenceParts, hypothesisParts, decodedEntries, indexCapacity);
         CommitFlushStore commits = context.getStateStore(commitFlushStoreName);
-        commits.register(referenceStoreName, references.writeBack());
-        commits.register(hypothesisStoreName, hypotheses.writeBack());
+        commits.register(utteranceStoreName, utterances.writeBack());
         // What was queued came from the stores being replaced: the new index files those states again.
         dueHypotheses.clear();
         dueReferences.clear();
@@ -74,17 +67,17 @@ final class OpenStates {
     }
 
     ReferenceState reference(UtteranceTier key) {
-        return references.get(key);
+        return utterances.reference(key);
     }
 
     HypothesisState hypothesis(HypothesisKey key) {
-        return hypotheses.get(key);
+        return utterances.hypothesis(key);
     }
 
     /** Stores {@code h}; {@code added}: what this record added to its boundaries and words (null: nothing). */
     void put(HypothesisKey key, HypothesisState h, HypothesisPart added) {
-        HypothesisState old = hypotheses.get(key);
-        hypotheses.put(key, h, added);
+        HypothesisState old = utterances.hypothesis(key);
+        utterances.put(key, h, added);
         index.touched(key, old == null ? null : old.lastWallMs(), h.lastWallMs());
     }
 
@@ -93,29 +86,28 @@ final class OpenStates {
      * its previous write was in (the pass took that entry).
      */
     void putExpired(HypothesisKey key, HypothesisState h) {
-        hypotheses.put(key, h, null);
+        utterances.put(key, h, null);
         index.touched(key, null, h.lastWallMs());
     }
 
     /** Stores {@code r}; {@code added}: what this record's chunk added (null: nothing). */
     void put(UtteranceTier key, ReferenceState r, ReferencePart added) {
-        ReferenceState old = references.get(key);
-        references.put(key, r, added);
+        ReferenceState old = utterances.reference(key);
+        utterances.put(key, r, added);
         index.touched(key, old == null ? null : old.lastWallMs(), r.lastWallMs());
     }
 
-    /** Writes the settled states now (see {@link PartLog#writeSettled}). */
+    /** Writes the settled utterances now (see {@link UtteranceLog#writeSettled}). */
     void writeSettled() {
-        hypotheses.writeSettled();
-        references.writeSettled();
+        utterances.writeSettled();
     }
 
     void delete(HypothesisKey key) {
-        hypotheses.delete(key);
+        utterances.delete(key);
     }
 
     void delete(UtteranceTier key) {
-        references.delete(key);
+        utterances.delete(key);
     }
 
     /**
@@ -127,8 +119,7 @@ final class OpenStates {
         if (index.overflowed()) {
             List<HypothesisKey> h = new ArrayList<>();
             List<UtteranceTier> r = new ArrayList<>();
-            long kept = scanDue(hypotheses.heads(), HypothesisHead::lastWallMs, untilMs, h)
-                    + scanDue(references.heads(), ReferenceHead::lastWallMs, untilMs, r);
+            long kept = scanDue(utterances.heads(), untilMs, h, r);
             h.forEach(k -> dueHypotheses.add(new ExpiryIndex.Entry(ANY_BUCKET, k)));
             r.forEach(k -> dueReferences.add(new ExpiryIndex.Entry(ANY_BUCKET, k)));
             if (kept <= index.capacity() / 2) {
@@ -157,14 +148,14 @@ final class OpenStates {
         while (n < budget && !dueHypotheses.isEmpty()) {
             ExpiryIndex.Entry e = dueHypotheses.poll();
             n++;
-            if (stillDue(e, wallOf(hypotheses.get((HypothesisKey) e.key())), untilMs)) {
+            if (stillDue(e, wallOf(utterances.hypothesis((HypothesisKey) e.key())), untilMs)) {
                 onHypothesis.accept((HypothesisKey) e.key());
             }
         }
         while (n < budget && !dueReferences.isEmpty()) {
             ExpiryIndex.Entry e = dueReferences.poll();
             n++;
-            if (stillDue(e, wallOf(references.get((UtteranceTier) e.key())), untilMs)) {
+            if (stillDue(e, wallOf(utterances.reference((UtteranceTier) e.key())), untilMs)) {
                 onReference.accept((UtteranceTier) e.key());
             }
         }
@@ -195,26 +186,45 @@ final class OpenStates {
     }
 
     private void reindex() {
-        // One scan of each store files its states in the index and tells its log which keys it holds.
+        // One scan of the utterance store files its states in the index and tells its log which keys it holds.
         ExpiryIndex fresh = new ExpiryIndex(indexCapacity);
-        hypotheses.scan((k, head) -> fresh.touched(k, null, head.lastWallMs()));
-        references.scan((k, head) -> fresh.touched(k, null, head.lastWallMs()));
+        utterances.scan((k, head) -> each(k, head, (key, wallMs) -> fresh.touched(key, null, wallMs)));
         index = fresh;
     }
 
-    /** Adds the keys of the states due at {@code until} to {@code due}; returns how many states there are. */
-    private static <K, V> long scanDue(KeyValueStore<K, V> store, ToLongFunction<V> wallMs, long until, List<K> due) {
-        long n = 0;
-        try (KeyValueIterator<K, V> it = store.all()) {
+    /** Hands each state of one stored utterance to {@code state}: its key and last wall-clock time. */
+    private static void each(UtteranceTier key, UtteranceHead head, java.util.function.ObjLongConsumer<Object> state) {
+        if (head.reference() != null) {
+            state.accept(key, head.reference().lastWallMs());
+        }
+        for (UtteranceHead.Hypothesis h : head.hypotheses()) {
+            state.accept(key.of(h.model()), h.head().lastWallMs());
+        }
+    }
+
+    /**
+     * Adds the keys of the states due at {@code until} to {@code hypotheses} and {@code references};
+     * returns how many states there are.
+     */
+    private static long scanDue(KeyValueStore<UtteranceTier, UtteranceHead> store, long until, List<HypothesisKey> hypotheses,
+                                List<UtteranceTier> references) {
+        long[] n = {0};
+        try (KeyValueIterator<UtteranceTier, UtteranceHead> it = store.all()) {
             while (it.hasNext()) {
-                KeyValue<K, V> kv = it.next();
-                n++;
-                if (wallMs.applyAsLong(kv.value) <= until) {
-                    due.add(kv.key);
-                }
+                KeyValue<UtteranceTier, UtteranceHead> kv = it.next();
+                each(kv.key, kv.value, (key, wallMs) -> {
+                    n[0]++;
+                    if (wallMs <= until) {
+                        if (key instanceof HypothesisKey h) {
+                            hypotheses.add(h);
+                        } else {
+                            references.add((UtteranceTier) key);
+                        }
+                    }
+                });
             }
         }
-        return n;
+        return n[0];
     }
 
     private static Long wallOf(HypothesisState h) {

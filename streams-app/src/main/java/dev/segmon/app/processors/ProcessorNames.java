@@ -5,7 +5,7 @@ package dev.segmon.app.processors;
  * builds the topology (the processor knows no topology). {@code commitFlush}: the task's
  * {@link dev.segmon.app.state.CommitFlushStore}, which writes the open states once per commit.
  */
-public record ProcessorNames(String references, String referenceParts, String hypotheses, String hypothesisParts, String totals, String deadLetterCounts,
+public record ProcessorNames(String utterances, String referenceParts, String hypothesisParts, String totals, String deadLetterCounts,
                              String referenceClock, String minuteWindows, String commitFlush,
                              String scoresSink, String minuteWindowsSink, String deadLettersSink) {
 }

@@ -7,12 +7,13 @@ import java.util.List;
  * the processor and its parts; the metrics exporter and the live page query them by name.
  */
 public final class StoreNames {
-    /** (utterance, tier) -> {@link ReferenceHead}: a reference's fixed-size state and its latest chunks. */
-    public static final String REFERENCES = "segmon-reference-heads";
+    /**
+     * (utterance, tier) -> {@link UtteranceHead}: the heads of an utterance's reference (its
+     * fixed-size state and latest chunks) and of each model's hypothesis, in one value.
+     */
+    public static final String UTTERANCES = "segmon-utterance-heads";
     /** (utterance, tier, "", seq) -> {@link ReferencePart}: a reference's sealed chunks. */
     public static final String REFERENCE_PARTS = "segmon-reference-parts";
-    /** (utterance, tier, model) -> {@link HypothesisHead}: a hypothesis' fixed-size state. */
-    public static final String HYPOTHESES = "segmon-hypothesis-heads";
     /** (utterance, tier, model, seq) -> {@link HypothesisPart}: the boundaries and words each record added. */
     public static final String HYPOTHESIS_PARTS = "segmon-hypothesis-parts";
     /**
@@ -40,17 +41,19 @@ public final class StoreNames {
     public static final String DETECTOR_COMMIT_FLUSH = "segmon-detector-commit-flush";
 
     /**
-     * The stores of the layout before the series aggregates and hypothesis parts. A monitor that
+     * The stores of the earlier layouts: before the series aggregates and hypothesis parts, and the
+     * separate reference and hypothesis heads before {@link #UTTERANCES}. A monitor that
      * finds one of them (in its state directory or as a changelog topic of its application id)
      * stops with one line: their bytes are not the new layout's ({@code StateLayoutCheck}).
      */
     public static final List<String> RETIRED = List.of("segmon-references", "segmon-hypotheses", "segmon-totals", "segmon-minute-windows",
             "segmon-utterance-moments", "segmon-utterance-moment-minutes", "segmon-paired-moments", "segmon-paired-moment-minutes",
             "segmon-word-totals", "segmon-word-minutes", "segmon-estimate-hypothesis-rates", "segmon-estimate-hypothesis-minutes",
-            "segmon-estimate-reference-rates", "segmon-estimate-backtest", "segmon-estimate-durations-refused");
+            "segmon-estimate-reference-rates", "segmon-estimate-backtest", "segmon-estimate-durations-refused",
+            "segmon-reference-heads", "segmon-hypothesis-heads");
 
     /** The key-value stores. */
-    public static final List<String> KEY_VALUE = List.of(REFERENCES, REFERENCE_PARTS, HYPOTHESES, HYPOTHESIS_PARTS, SERIES, DEAD_LETTERS, REFERENCE_CLOCK,
+    public static final List<String> KEY_VALUE = List.of(UTTERANCES, REFERENCE_PARTS, HYPOTHESIS_PARTS, SERIES, DEAD_LETTERS, REFERENCE_CLOCK,
             PAIRED_PENDING, DETECTORS);
 
     private StoreNames() {

@@ -12,14 +12,13 @@ import dev.segmon.app.processors.WordBook;
 import dev.segmon.app.processors.EstimateBook;
 import dev.segmon.app.state.CommitFlushStore;
 import dev.segmon.app.state.EstimateState;
-import dev.segmon.app.state.HypothesisHead;
+import dev.segmon.app.state.UtteranceHead;
 import dev.segmon.app.state.HypothesisPart;
 import dev.segmon.app.state.MinuteFigures;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Keys;
 import dev.segmon.app.state.Moments;
 import dev.segmon.app.state.Observation;
-import dev.segmon.app.state.ReferenceHead;
 import dev.segmon.app.state.ReferencePart;
 import dev.segmon.app.state.StateSerde;
 import dev.segmon.app.state.StoreNames;
@@ -74,7 +73,7 @@ public final class SegmonTopology {
     public static final Duration MINUTE_WINDOW_RETENTION = Duration.ofHours(25);
 
     /** The store and sink names the processor is built with. */
-    public static final ProcessorNames NAMES = new ProcessorNames(StoreNames.REFERENCES, StoreNames.REFERENCE_PARTS, StoreNames.HYPOTHESES,
+    public static final ProcessorNames NAMES = new ProcessorNames(StoreNames.UTTERANCES, StoreNames.REFERENCE_PARTS,
             StoreNames.HYPOTHESIS_PARTS, StoreNames.SERIES,
             StoreNames.DEAD_LETTERS, StoreNames.REFERENCE_CLOCK, StoreNames.SERIES_MINUTES, StoreNames.COMMIT_FLUSH,
             SCORES_SINK, METRICS_SINK, DEAD_LETTERS_SINK);
@@ -117,9 +116,8 @@ public final class SegmonTopology {
      */
     public static List<StoreBuilder<?>> stores(boolean persistent) {
         return List.of(
-                uncached(StoreNames.REFERENCES, Keys.UtteranceTier.SERDE, ReferenceHead.SERDE, persistent),
+                uncached(StoreNames.UTTERANCES, Keys.UtteranceTier.SERDE, UtteranceHead.SERDE, persistent),
                 uncached(StoreNames.REFERENCE_PARTS, Keys.PartKey.SERDE, ReferencePart.SERDE, persistent),
-                uncached(StoreNames.HYPOTHESES, Keys.HypothesisKey.SERDE, HypothesisHead.SERDE, persistent),
                 uncached(StoreNames.HYPOTHESIS_PARTS, Keys.PartKey.SERDE, HypothesisPart.SERDE, persistent),
                 uncached(StoreNames.SERIES, Keys.ModelTier.SERDE, SeriesFigures.SERDE, persistent),
                 minutes(StoreNames.SERIES_MINUTES, Keys.ModelTier.SERDE, MinuteFigures.SERDE, persistent),

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.state.HypothesisHead;
-import dev.segmon.app.state.Keys.HypothesisKey;
+import dev.segmon.app.state.UtteranceHead;
+import dev.segmon.app.state.Keys.UtteranceTier;
 import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.topology.SegmonTopology;
 import dev.segmon.app.wire.Outcome;
@@ -114,14 +114,14 @@ class ExpiryIndexTest {
             }
             for (String u : lastWall.keySet()) {
                 if (seenClosed.containsKey(u) && !seenForgotten.containsKey(u)
-                        && hypotheses(stores).get(new HypothesisKey(u, "word", "m")) == null) {
+                        && utterances(stores).get(new UtteranceTier(u, "word")) == null) {
                     seenForgotten.put(u, pass);
                 }
             }
         }
         assertEquals(closedAt, seenClosed);
         assertEquals(forgottenAt, seenForgotten);
-        assertEquals(0, count(hypotheses(stores)));
+        assertEquals(0, count(utterances(stores)));
         assertEquals(0, p.expiryIndex().size(), "no index entry outlives its state");
         assertEquals(capacity < n, overflowed, "the small capacity overflowed, the large one did not");
         assertTrue(!p.expiryIndex().overflowed(), "indexing again once the states are gone");
@@ -186,13 +186,13 @@ class ExpiryIndexTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static KeyValueStore<HypothesisKey, HypothesisHead> hypotheses(Map<String, StateStore> stores) {
-        return (KeyValueStore<HypothesisKey, HypothesisHead>) stores.get(StoreNames.HYPOTHESES);
+    private static KeyValueStore<UtteranceTier, UtteranceHead> utterances(Map<String, StateStore> stores) {
+        return (KeyValueStore<UtteranceTier, UtteranceHead>) stores.get(StoreNames.UTTERANCES);
     }
 
-    private static long count(KeyValueStore<HypothesisKey, HypothesisHead> store) {
+    private static long count(KeyValueStore<UtteranceTier, UtteranceHead> store) {
         long n = 0;
-        try (KeyValueIterator<HypothesisKey, HypothesisHead> it = store.all()) {
+        try (KeyValueIterator<UtteranceTier, UtteranceHead> it = store.all()) {
             while (it.hasNext()) {
                 it.next();
                 n++;

@@ -103,6 +103,44 @@ class StateBytesTest {
     }
 
     @Test
+    void anUtteranceHeadIsItsReferenceHeadThenEachModelsHypothesisHead() throws IOException {
+        // No reference yet, two models: "a" with an empty open head, "好" (three UTF-8 bytes) closed.
+        HypothesisHead a = new HypothesisHead(0, false, 0, 0, 0, 1L, 2L, false, false, 0, HypothesisPart.EMPTY);
+        HypothesisHead b = new HypothesisHead(0, true, 0, 0, 0, 3L, 4L, true, false, 0, HypothesisPart.EMPTY);
+        UtteranceHead head = new UtteranceHead(null, java.util.List.of(new UtteranceHead.Hypothesis("a", a),
+                new UtteranceHead.Hypothesis("好", b)));
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(expected);
+        out.writeByte(1);
+        out.writeBoolean(false); // no reference
+        out.writeInt(2); // hypotheses
+        out.writeInt(1);
+        out.writeByte('a');
+        out.writeInt(a.encode().length); // 52 fixed bytes and an empty tail (version, two zero counts): 61
+        out.write(a.encode());
+        out.writeInt(3);
+        out.write("好".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.writeInt(61);
+        out.write(b.encode());
+        byte[] bytes = head.encode();
+        assertEquals(61, a.encode().length);
+        assertArrayEquals(expected.toByteArray(), bytes);
+        assertEquals(head, UtteranceHead.decode(bytes));
+        // With a reference: a flag, its head as a nested value, then the hypotheses.
+        ReferenceHead r = new ReferenceHead(300_000, true, 5L, 6L, true, false, 0, ReferencePart.EMPTY);
+        UtteranceHead withReference = new UtteranceHead(r, java.util.List.of());
+        ByteArrayOutputStream expected2 = new ByteArrayOutputStream();
+        DataOutputStream out2 = new DataOutputStream(expected2);
+        out2.writeByte(1);
+        out2.writeBoolean(true);
+        out2.writeInt(r.encode().length);
+        out2.write(r.encode());
+        out2.writeInt(0);
+        assertArrayEquals(expected2.toByteArray(), withReference.encode());
+        assertEquals(withReference, UtteranceHead.decode(withReference.encode()));
+    }
+
+    @Test
     void aHypothesisPartIsItsTimesThenItsWords() throws IOException {
         HypothesisPart part = new HypothesisPart(new long[] {0, 310_000}, java.util.List.of(
                 new WordList.Word(0, 310_000, "hi"), new WordList.Word(310_000, 500_000, "好")));

@@ -25,6 +25,14 @@ class StateLayoutCheckTest {
     }
 
     @Test
+    void theSeparateHeadsStoresOfTheLayoutBeforeUtteranceHeadsAreFound() throws Exception {
+        // Their values are a reference's or a hypothesis' head alone, not an utterance's heads together.
+        Files.createDirectories(app.resolve("0_0").resolve("rocksdb").resolve("segmon-reference-heads"));
+        Files.createDirectories(app.resolve("0_1").resolve("rocksdb").resolve("segmon-hypothesis-heads"));
+        assertEquals(2, StateLayoutCheck.oldStoreDirectories(app).size());
+    }
+
+    @Test
     void aRetiredWindowStoreIsFoundToo() throws Exception {
         // A segmented window store is a directory named after the store in the task directory.
         Files.createDirectories(app.resolve("1_0").resolve("segmon-minute-windows"));
@@ -33,7 +41,7 @@ class StateLayoutCheckTest {
 
     @Test
     void theCurrentLayoutsStoresPass() throws Exception {
-        for (String store : List.of(StoreNames.HYPOTHESES, StoreNames.HYPOTHESIS_PARTS, StoreNames.SERIES, StoreNames.REFERENCES)) {
+        for (String store : List.of(StoreNames.UTTERANCES, StoreNames.HYPOTHESIS_PARTS, StoreNames.SERIES, StoreNames.REFERENCE_PARTS)) {
             Files.createDirectories(app.resolve("0_0").resolve("rocksdb").resolve(store));
         }
         Files.createDirectories(app.resolve("0_0").resolve(StoreNames.SERIES_MINUTES));

@@ -15,6 +15,7 @@ import dev.segmon.app.state.ReferencePart;
 import dev.segmon.app.state.ReferenceState;
 import dev.segmon.model.boundary.ReferenceBoundaries;
 import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.state.UtteranceHead;
 import dev.segmon.app.state.WordList;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import java.util.ArrayList;
@@ -25,8 +26,11 @@ import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.Test;
 
-/** The part logs: what a record writes stays bounded, and a new log reads back the same state. */
-class PartLogTest {
+/**
+ * The utterance log: what a record writes stays bounded, a new log reads back the same states, and
+ * an utterance's reference and hypotheses are written as one value.
+ */
+class UtteranceLogTest {
     private static final HypothesisKey KEY = new HypothesisKey("u1", "word", "m");
 
     @Test
@@ -55,7 +59,7 @@ class PartLogTest {
         // other 2 (its end time, its word). The tail is sealed when it reaches 64: the first part
         // after 32 records (3 + 31 x 2 = 65), the next ones every 32 records (64 units); 200 = 32 +
         // 5 x 32 + 8, so 6 parts hold 65 + 5 x 64 = 385 units and the tail the last 8 records' 16.
-        HypothesisHead head = heads(stores).get(KEY);
+        HypothesisHead head = headOf(stores, KEY);
         int units = head.tail().units();
         int sealed = 0;
         for (int i = 0; i < head.parts(); i++) {
@@ -65,7 +69,7 @@ class PartLogTest {
         assertEquals(385, sealed);
         assertEquals(16, units);
         // A new log (a restore, a revival) reads the same state back from the head and the parts.
-        HypothesisState back = log(stores).get(KEY);
+        HypothesisState back = log(stores).hypothesis(KEY);
         assertEquals(201, back.matcher().pending().length);
         assertArrayEquals(m.pending(), back.matcher().pending());
         assertEquals(words, back.words());
@@ -75,17 +79,15 @@ class PartLogTest {
             assertNull(parts(stores).get(KEY.part(i)));
         }
         log.writeBack().flush();
-        assertEquals(true, log(stores).get(KEY).closed());
+        assertEquals(true, log(stores).hypothesis(KEY).closed());
     }
 
     @Test
     void aReferenceStreamedInManyChunksIsSealedAndRebuiltAsOneChunkWouldBe() {
         Map<String, StateStore> stores = TestStores.inMemory(new MockProcessorContext<>());
         @SuppressWarnings("unchecked")
-        KeyValueStore<UtteranceTier, ReferenceHead> heads = (KeyValueStore<UtteranceTier, ReferenceHead>) stores.get(StoreNames.REFERENCES);
-        @SuppressWarnings("unchecked")
         KeyValueStore<PartKey, ReferencePart> parts = (KeyValueStore<PartKey, ReferencePart>) stores.get(StoreNames.REFERENCE_PARTS);
-        var log = new PartLog<>(StateLayouts.REFERENCE, heads, parts, 16);
+        var log = log(stores);
         UtteranceTier key = new UtteranceTier("u1", "word");
         // 100 chunks of one labelled segment [0.3 i, 0.3 i + 0.3]: 2 times, 2 span bounds and a
         // label each, 5 units: a part is sealed every 13 chunks (65 units), 7 in all, 9 chunks in the tail.
@@ -101,9 +103,15 @@ class PartLogTest {
                     new ReferencePart(new long[] {start, end}, new long[] {start, end}, List.of(w)));
         }
         log.writeBack().flush(); // a commit
-        assertEquals(7, heads.get(key).parts());
-        assertEquals(45, heads.get(key).tail().units() + heads.get(key).tail().spans().length);
-        ReferenceState back = new PartLog<>(StateLayouts.REFERENCE, heads, parts, 16).get(key);
+        ReferenceHead head = heads(stores).get(key).reference();
+        assertEquals(7, head.parts());
+        assertEquals(45, head.tail().units() + head.tail().spans().length);
+        int sealed = 0;
+        for (int i = 0; i < head.parts(); i++) {
+            sealed += parts.get(key.part(i)).units() + parts.get(key.part(i)).spans().length;
+        }
+        assertEquals(7 * 65, sealed);
+        ReferenceState back = log(stores).reference(key);
         assertArrayEquals(b.times(), back.boundaries().times());
         assertEquals(101, back.boundaries().times().length);
         assertArrayEquals(b.spans(), back.boundaries().spans());
@@ -120,10 +128,62 @@ class PartLogTest {
         log.put(open, new HypothesisState(m, 1, 1, false), null);
         log.put(KEY, new HypothesisState(m, 2, 2, true), null);
         log.writeSettled(); // a tick between two commits
-        assertNull(heads(stores).get(open));
-        assertEquals(true, heads(stores).get(KEY).closed());
+        assertNull(heads(stores).get(open.reference()));
+        assertEquals(true, headOf(stores, KEY).closed());
         log.writeBack().flush(); // the commit writes the rest
-        assertEquals(false, heads(stores).get(open).closed());
+        assertEquals(false, headOf(stores, open).closed());
+    }
+
+    @Test
+    void anUtteranceWithOneModelStillStreamingWaitsForTheCommit() {
+        Map<String, StateStore> stores = TestStores.inMemory(new MockProcessorContext<>());
+        var log = log(stores);
+        log.put(KEY, new HypothesisState(new IncrementalMatcher(), 2, 2, true), null);
+        HypothesisKey other = new HypothesisKey("u1", "word", "m2");
+        log.put(other, new HypothesisState(new IncrementalMatcher(), 2, 2, false), null);
+        log.writeSettled();
+        assertNull(heads(stores).get(KEY.reference()), "m2 still streams: the utterance is not settled");
+        log.writeBack().flush();
+        assertEquals(true, headOf(stores, KEY).closed());
+        assertEquals(false, headOf(stores, other).closed());
+    }
+
+    @Test
+    void anUtterancesReferenceAndHypothesesAreOneWriteAndOneTombstone() {
+        Map<String, StateStore> stores = TestStores.inMemory(new MockProcessorContext<>());
+        int[] writes = {0};
+        var log = new UtteranceLog(counting(heads(stores), "put", writes), referenceParts(stores), parts(stores), 16);
+        UtteranceTier u = KEY.reference();
+        HypothesisKey m2 = u.of("m2");
+        // Two models' hypotheses, each ended and closed, and the complete reference they were scored against.
+        ReferenceBoundaries b = new ReferenceBoundaries();
+        b.offer(new long[] {0}, new long[] {300_000}, true, 0);
+        log.put(KEY, new HypothesisState(new IncrementalMatcher(), 1, 1, true), null);
+        log.put(m2, new HypothesisState(new IncrementalMatcher(), 1, 1, true), null);
+        log.put(u, new ReferenceState(b, 1, 1, true, WordList.NONE), new ReferencePart(new long[] {0, 300_000}, new long[] {0, 300_000}, List.of()));
+        log.writeSettled(); // the tick: settled, written as one value
+        assertEquals(1, writes[0]);
+        UtteranceHead head = heads(stores).get(u);
+        assertEquals(List.of("m", "m2"), head.hypotheses().stream().map(UtteranceHead.Hypothesis::model).toList());
+        assertEquals(2, head.reference().tail().times().length);
+        // Expiry forgets all three: one tombstone.
+        int[] deletes = {0};
+        log = new UtteranceLog(counting(heads(stores), "delete", deletes), referenceParts(stores), parts(stores), 16);
+        log.delete(KEY);
+        log.delete(m2);
+        log.delete(u);
+        log.writeSettled();
+        assertEquals(1, deletes[0]);
+        assertNull(heads(stores).get(u));
+        // Forgetting one state keeps the others: the utterance is written without it.
+        log.put(KEY, new HypothesisState(new IncrementalMatcher(), 1, 1, true), null);
+        log.put(m2, new HypothesisState(new IncrementalMatcher(), 1, 1, true), null);
+        log.writeSettled();
+        log.delete(KEY);
+        log.writeSettled();
+        assertEquals(List.of("m2"), heads(stores).get(u).hypotheses().stream().map(UtteranceHead.Hypothesis::model).toList());
+        assertNull(log(stores).hypothesis(KEY));
+        assertEquals(true, log(stores).hypothesis(m2).closed());
     }
 
     @Test
@@ -134,26 +194,26 @@ class PartLogTest {
         first.put(KEY, new HypothesisState(m, 1, 1, false), null);
         first.writeBack().flush(); // a commit: the store holds KEY
         int[] gets = {0};
-        var log = new PartLog<>(StateLayouts.HYPOTHESIS, countingGets(heads(stores), gets), parts(stores), 16, 1_000);
+        var log = new UtteranceLog(counting(heads(stores), "get", gets), referenceParts(stores), parts(stores), 16, 1_000);
         HypothesisKey other = new HypothesisKey("u2", "word", "m");
         // Not scanned yet: it knows nothing, so a read goes to the store.
-        assertNull(log.get(other));
+        assertNull(log.hypothesis(other));
         assertEquals(1, gets[0]);
-        log = new PartLog<>(StateLayouts.HYPOTHESIS, countingGets(heads(stores), gets), parts(stores), 16, 1_000);
-        List<HypothesisKey> scanned = new ArrayList<>();
+        log = new UtteranceLog(counting(heads(stores), "get", gets), referenceParts(stores), parts(stores), 16, 1_000);
+        List<UtteranceTier> scanned = new ArrayList<>();
         log.scan((k, head) -> scanned.add(k));
-        assertEquals(List.of(KEY), scanned);
+        assertEquals(List.of(KEY.reference()), scanned);
         // Scanned: a key the store never held is answered without it; KEY is read from it.
-        assertNull(log.get(other));
+        assertNull(log.hypothesis(other));
         assertEquals(1, gets[0]);
-        assertEquals(false, log.get(KEY).closed());
+        assertEquals(false, log.hypothesis(KEY).closed());
         assertEquals(2, gets[0]);
         // Reads of keys nobody holds take no place in the view: KEY, read once, is still held
         // after 20 of them (the 16-entry view kept it).
         for (int i = 0; i < 20; i++) {
-            assertNull(log.get(new HypothesisKey("nobody-" + i, "word", "m")));
+            assertNull(log.hypothesis(new HypothesisKey("nobody-" + i, "word", "m")));
         }
-        assertEquals(false, log.get(KEY).closed());
+        assertEquals(false, log.hypothesis(KEY).closed());
         assertEquals(2, gets[0]);
         // A key written through the log, committed and pushed out of the view (16 entries) by 20
         // newer ones is read back from the store; once deleted and pushed out, it is not asked for.
@@ -162,17 +222,17 @@ class PartLogTest {
         log.writeBack().flush();
         pushOut(log);
         int before = gets[0];
-        assertEquals(7, log.get(written).lastWallMs());
+        assertEquals(7, log.hypothesis(written).lastWallMs());
         assertEquals(before + 1, gets[0]);
         log.delete(written);
         log.writeBack().flush();
         pushOut(log);
         before = gets[0];
-        assertNull(log.get(written));
+        assertNull(log.hypothesis(written));
         assertEquals(before, gets[0]);
         // An aborted commit: the store is restored to what it held, and the log asks it again.
         log.writeBack().discard();
-        assertNull(log.get(other));
+        assertNull(log.hypothesis(other));
         assertEquals(before + 1, gets[0]);
     }
 
@@ -180,20 +240,20 @@ class PartLogTest {
      * Writes 20 other keys (each committed), so that the 16-entry view holds none of the earlier
      * ones. Writes, not reads: a read of a key nobody holds is not kept in the view.
      */
-    private static void pushOut(PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> log) {
+    private static void pushOut(UtteranceLog log) {
         for (int i = 0; i < 20; i++) {
             log.put(new HypothesisKey("filler-" + i, "word", "m"), new HypothesisState(new IncrementalMatcher(), 1, 1, false), null);
         }
         log.writeBack().flush();
     }
 
-    /** {@code store}, counting its point reads in {@code gets[0]}. */
+    /** {@code store}, counting its calls of {@code method} in {@code calls[0]}. */
     @SuppressWarnings("unchecked")
-    private static <K, V> KeyValueStore<K, V> countingGets(KeyValueStore<K, V> store, int[] gets) {
+    private static <K, V> KeyValueStore<K, V> counting(KeyValueStore<K, V> store, String name, int[] calls) {
         return (KeyValueStore<K, V>) java.lang.reflect.Proxy.newProxyInstance(KeyValueStore.class.getClassLoader(),
                 new Class<?>[] {KeyValueStore.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("get")) {
-                        gets[0]++;
+                    if (method.getName().equals(name)) {
+                        calls[0]++;
                     }
                     try {
                         return method.invoke(store, args);
@@ -203,17 +263,28 @@ class PartLogTest {
                 });
     }
 
-    private static PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> log(Map<String, StateStore> stores) {
-        return new PartLog<>(StateLayouts.HYPOTHESIS, heads(stores), parts(stores), 16);
+    private static UtteranceLog log(Map<String, StateStore> stores) {
+        return new UtteranceLog(heads(stores), referenceParts(stores), parts(stores), 16);
     }
 
     @SuppressWarnings("unchecked")
-    private static KeyValueStore<HypothesisKey, HypothesisHead> heads(Map<String, StateStore> stores) {
-        return (KeyValueStore<HypothesisKey, HypothesisHead>) stores.get(StoreNames.HYPOTHESES);
+    private static KeyValueStore<UtteranceTier, UtteranceHead> heads(Map<String, StateStore> stores) {
+        return (KeyValueStore<UtteranceTier, UtteranceHead>) stores.get(StoreNames.UTTERANCES);
+    }
+
+    /** The stored head of {@code key}'s hypothesis (its utterance must be stored). */
+    private static HypothesisHead headOf(Map<String, StateStore> stores, HypothesisKey key) {
+        return heads(stores).get(key.reference()).hypotheses().stream().filter(h -> h.model().equals(key.model()))
+                .findFirst().orElseThrow().head();
     }
 
     @SuppressWarnings("unchecked")
     private static KeyValueStore<PartKey, HypothesisPart> parts(Map<String, StateStore> stores) {
         return (KeyValueStore<PartKey, HypothesisPart>) stores.get(StoreNames.HYPOTHESIS_PARTS);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static KeyValueStore<PartKey, ReferencePart> referenceParts(Map<String, StateStore> stores) {
+        return (KeyValueStore<PartKey, ReferencePart>) stores.get(StoreNames.REFERENCE_PARTS);
     }
 }

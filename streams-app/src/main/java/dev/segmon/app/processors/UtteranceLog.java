@@ -1,0 +1,259 @@
+package dev.segmon.app.processors;
+
+import dev.segmon.app.processors.PartLog.Slot;
+import dev.segmon.app.state.CommitFlushStore;
+import dev.segmon.app.state.HypothesisHead;
+import dev.segmon.app.state.HypothesisPart;
+import dev.segmon.app.state.HypothesisState;
+import dev.segmon.app.state.Keys.HypothesisKey;
+import dev.segmon.app.state.Keys.UtteranceTier;
+import dev.segmon.app.state.ReferenceHead;
+import dev.segmon.app.state.ReferencePart;
+import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.UtteranceHead;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The per-utterance states of one task, an utterance's reference and hypotheses together: one
+ * {@link UtteranceHead} per (utterance, tier) in the utterance store, the sealed parts of each
+ * state in its {@link PartLog}, and a decoded view of the utterances used last.
+ *
+ * <p>One head per utterance: stored apart, the reference and each model's hypothesis were a head
+ * each, and an utterance with two models wrote three heads as it settled and three tombstones as
+ * it expired, each a RocksDB write and a changelog record (docs/performance.md). Its records all
+ * reach this task, and its states settle and expire together, so one value does with one write
+ * and one tombstone.
+ *
+ * <p>The decoded view: almost every record reads its utterance's states, and decoding them from
+ * bytes on every read, with Kafka's record-cache lookup under it (a sorted map compared byte by
+ * byte), were once the stream thread's largest costs (docs/performance.md). Next came writing
+ * them: every record changed its utterance's head, which was encoded and put in Kafka's record
+ * cache on every record (18.9 % of the stream thread). The heads are now written back once per
+ * commit ({@link WriteBack}, {@link CommitFlushStore}), and an utterance whose states have all
+ * settled at the next 50 ms tick ({@link #writeSettled}): a 20-word utterance that opens and closes
+ * between two commits writes its head once, not once per record. Sealed parts are written when
+ * sealed (at most one per {@link PartLog.Layout#seal()} units). Reads see the stores plus the
+ * changes not yet written; {@link #scan} and {@link #heads()} flush first. States may be mutable
+ * (an {@code IncrementalMatcher}): a caller that changes one must {@code put} it before the record
+ * is done.
+ *
+ * <p>The processor makes a new log in every {@code init}, and a discarded commit drops what was
+ * not written: under exactly_once_v2 a failed transaction makes Kafka Streams close the task
+ * dirty, wipe and restore its stores from the changelog and initialise the processors again
+ * before the next record; a migrated task gets new processors. Either way the view starts empty
+ * on the restored stores and can never serve a value of an aborted transaction
+ * ({@code DecodedStoreRevivalTest}).
+ */
+final class UtteranceLog {
+    /**
+     * One utterance's decoded states, as the view holds it. Changed only inside this log, each
+     * change handed to the view at once ({@link WriteBack#changed}), so that no copy of it outside
+     * the view can go stale.
+     */
+    private static final class Utterance {
+        Slot<ReferenceState, ReferencePart> reference;
+        /** By model, in the order they opened (a model's head keeps its place when it changes). */
+        final Map<String, Slot<HypothesisState, HypothesisPart>> hypotheses = new LinkedHashMap<>(4);
+        /** Whether the store may hold this utterance's key: a deletion then writes a tombstone. */
+        boolean stored;
+
+        boolean empty() {
+            return reference == null && hypotheses.isEmpty();
+        }
+    }
+
+    private final PartLog<UtteranceTier, ReferenceState, ReferenceHead, ReferencePart> references;
+    private final PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> hypotheses;
+    private final KeyValueStore<UtteranceTier, UtteranceHead> heads;
+    private final WriteBack<UtteranceTier, Utterance> recent;
+    /** The keys of the utterance store, so that the first read of a new utterance skips RocksDB. */
+    private final StoredKeys<UtteranceTier> stored;
+
+    UtteranceLog(KeyValueStore<UtteranceTier, UtteranceHead> heads, KeyValueStore<?, ReferencePart> referenceParts,
+                 KeyValueStore<?, HypothesisPart> hypothesisParts, int entries) {
+        this(heads, referenceParts, hypothesisParts, entries, Long.MAX_VALUE);
+    }
+
+    /** {@code entries}: most utterances kept decoded; {@code trackedKeys}: see {@link StoredKeys}. */
+    UtteranceLog(KeyValueStore<UtteranceTier, UtteranceHead> heads, KeyValueStore<?, ReferencePart> referenceParts,
+                 KeyValueStore<?, HypothesisPart> hypothesisParts, int entries, long trackedKeys) {
+        this.heads = heads;
+        this.references = new PartLog<>(StateLayouts.REFERENCE, referenceParts);
+        this.hypotheses = new PartLog<>(StateLayouts.HYPOTHESIS, hypothesisParts);
+        this.stored = new StoredKeys<>(trackedKeys);
+        this.recent = new WriteBack<>(entries, this::write);
+    }
+
+    /** The view's commit-time writes, to register with the task's {@link CommitFlushStore}. */
+    CommitFlushStore.Deferred writeBack() {
+        return new CommitFlushStore.Deferred() {
+            @Override
+            public void flush() {
+                recent.flush();
+            }
+
+            @Override
+            public void discard() {
+                recent.discard();
+                stored.forget(); // the store is restored to what it held before: known again at the next scan
+            }
+        };
+    }
+
+    /** The reference of {@code key}, or null. */
+    ReferenceState reference(UtteranceTier key) {
+        Utterance u = find(key);
+        return u == null || u.reference == null ? null : u.reference.state();
+    }
+
+    /** The hypothesis of {@code key}, or null. */
+    HypothesisState hypothesis(HypothesisKey key) {
+        Utterance u = find(key.reference());
+        if (u == null) {
+            return null;
+        }
+        Slot<HypothesisState, HypothesisPart> s = u.hypotheses.get(key.model());
+        return s == null ? null : s.state();
+    }
+
+    /** Stores {@code state}, whose content is what was held before plus {@code added} (null: nothing added). */
+    void put(UtteranceTier key, ReferenceState state, ReferencePart added) {
+        Utterance u = forChange(key);
+        u.reference = references.put(key, u.reference, state, added);
+        recent.changed(key, u);
+    }
+
+    /** As {@link #put(UtteranceTier, ReferenceState, ReferencePart)}, for a hypothesis. */
+    void put(HypothesisKey key, HypothesisState state, HypothesisPart added) {
+        UtteranceTier utterance = key.reference();
+        Utterance u = forChange(utterance);
+        u.hypotheses.put(key.model(), hypotheses.put(key, u.hypotheses.get(key.model()), state, added));
+        recent.changed(utterance, u);
+    }
+
+    /** Forgets the reference of {@code key} (its parts deleted now, the head with the next write). */
+    void delete(UtteranceTier key) {
+        Utterance u = find(key);
+        if (u != null && u.reference != null) {
+            references.drop(key, u.reference);
+            u.reference = null;
+            recent.changed(key, u);
+        }
+    }
+
+    /** Forgets the hypothesis of {@code key}. */
+    void delete(HypothesisKey key) {
+        UtteranceTier utterance = key.reference();
+        Utterance u = find(utterance);
+        if (u != null && u.hypotheses.containsKey(key.model())) {
+            hypotheses.drop(key, u.hypotheses.remove(key.model()));
+            recent.changed(utterance, u);
+        }
+    }
+
+    /**
+     * Writes the changed utterances whose states have all settled (and those left empty) now
+     * rather than at the commit. Why: the commit stops the stream thread while it writes every
+     * head changed since the last one, and records that arrive meanwhile wait; at the bench's half
+     * rate that was a few thousand heads a second, nearly all of closed utterances, which change
+     * again only when they expire. Written on a tick in between, the same writes leave the commit
+     * short. Utterances still streaming stay for the commit, so that a head is not written once
+     * per record.
+     */
+    void writeSettled() {
+        recent.flushWhere(this::settled);
+    }
+
+    /** The utterance store, for a full pass over it: every change written first. */
+    KeyValueStore<UtteranceTier, UtteranceHead> heads() {
+        recent.flush();
+        return heads;
+    }
+
+    /**
+     * Hands every stored head to {@code each} (every change written first) and learns the store's
+     * keys on the way, so that reads of keys it does not hold skip it from then on.
+     */
+    void scan(BiConsumer<UtteranceTier, UtteranceHead> each) {
+        recent.flush();
+        stored.scanned(keep -> {
+            try (KeyValueIterator<UtteranceTier, UtteranceHead> it = heads.all()) {
+                while (it.hasNext()) {
+                    KeyValue<UtteranceTier, UtteranceHead> kv = it.next();
+                    keep.accept(kv.key);
+                    each.accept(kv.key, kv.value);
+                }
+            }
+        });
+    }
+
+    private boolean settled(Utterance u) {
+        if (u.reference != null && !references.settled(u.reference)) {
+            return false;
+        }
+        for (Slot<HypothesisState, HypothesisPart> h : u.hypotheses.values()) {
+            if (!hypotheses.settled(h)) {
+                return false;
+            }
+        }
+        return true; // an empty one too: its tombstone
+    }
+
+    /** Writes one changed utterance's head (or deletes it); the utterance, as written. */
+    private Utterance write(UtteranceTier key, Utterance u) {
+        if (u.empty()) {
+            if (u.stored) {
+                heads.delete(key);
+                stored.deleted(key);
+                u.stored = false;
+            }
+            return u;
+        }
+        ReferenceHead reference = u.reference == null ? null : references.head(u.reference);
+        List<UtteranceHead.Hypothesis> hs = new ArrayList<>(u.hypotheses.size());
+        for (Map.Entry<String, Slot<HypothesisState, HypothesisPart>> e : u.hypotheses.entrySet()) {
+            hs.add(new UtteranceHead.Hypothesis(e.getKey(), hypotheses.head(e.getValue())));
+        }
+        heads.put(key, new UtteranceHead(reference, hs));
+        stored.stored(key);
+        u.stored = true;
+        return u;
+    }
+
+    /** The utterance to change: the one held, or a new empty one (not yet in the view). */
+    private Utterance forChange(UtteranceTier key) {
+        Utterance u = find(key);
+        return u != null ? u : new Utterance();
+    }
+
+    /** The utterance of {@code key} from the view or the store; null when neither holds it. */
+    private Utterance find(UtteranceTier key) {
+        Utterance u = recent.get(key);
+        if (u != null) {
+            return u;
+        }
+        if (!stored.mayHold(key)) {
+            // Not held anywhere (a new utterance): not kept in the view either, so that asking for
+            // an utterance nobody holds never pushes out one that is still wanted.
+            return null;
+        }
+        UtteranceHead head = heads.get(key);
+        u = new Utterance();
+        if (head != null) {
+            u.stored = true;
+            u.reference = head.reference() == null ? null : references.read(key, head.reference());
+            for (UtteranceHead.Hypothesis h : head.hypotheses()) {
+                u.hypotheses.put(h.model(), hypotheses.read(key.of(h.model()), h.head()));
+            }
+        }
+        recent.loaded(key, u);
+        return u;
+    }
+}
