@@ -24,6 +24,8 @@ import org.apache.kafka.streams.StreamsConfig;
 public final class Bench {
     static final String PASS_THROUGH_OUTPUT = "segmon-bench.passthrough";
     private static final long CATCH_UP_TIMEOUT_MS = 30 * 60_000L;
+    /** How often a run's progress is read (its client's consumer metrics, in memory): 20 ms of a run of seconds. */
+    private static final long RATE_POLL_MS = 20;
     private static final long POLL_PAUSE_NANOS = 5_000_000L;
     private static final int FULL_SCRAPES = 10;
 
@@ -186,8 +188,8 @@ public final class Bench {
                         long start = System.nanoTime();
                         last = Monitor.start(config);
                         Monitor m = last;
-                        Progress.CatchUp c = progress.awaitCaughtUp(config.applicationId(), total, start, 50, CATCH_UP_TIMEOUT_MS,
-                                () -> failIf(m.hasFailed(), "the monitor failed"));
+                        Progress.CatchUp c = progress.awaitCaughtUp(config.applicationId(), total, start, RATE_POLL_MS, CATCH_UP_TIMEOUT_MS,
+                                () -> failIf(m.hasFailed(), "the monitor failed"), () -> Progress.consumed(m.clientMetrics(), progress.topics()));
                         CpuClock.PerThousand used = cpu.perRecords(total, config.applicationId());
                         MetricsClient metrics = new MetricsClient(m.metricsPort());
                         scored = MetricsClient.scoredForEveryModel(metrics.scrape());
@@ -233,8 +235,9 @@ public final class Bench {
             CpuClock cpu = CpuClock.start(cluster.broker.pid());
             long start = System.nanoTime();
             streams.start();
-            Progress.CatchUp c = progress.awaitCaughtUp(appId, total, start, 50, CATCH_UP_TIMEOUT_MS,
-                    () -> failIf(failure.get() != null, "the pass-through application failed: " + failure.get()));
+            Progress.CatchUp c = progress.awaitCaughtUp(appId, total, start, RATE_POLL_MS, CATCH_UP_TIMEOUT_MS,
+                    () -> failIf(failure.get() != null, "the pass-through application failed: " + failure.get()),
+                    () -> Progress.consumed(streams.metrics(), progress.topics()));
             CpuClock.PerThousand used = cpu.perRecords(total, appId);
             note(String.format(Locale.ROOT, "pass-through #%d%s: %.0f records/s (%.1f s from start; %s)", run, counted ? "" : " (warm-up)", c.recordsPerSecond(),
                     c.wallSeconds(), used));

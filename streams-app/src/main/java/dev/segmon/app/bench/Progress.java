@@ -10,11 +10,14 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * How far a Kafka Streams application has got through its input topics: the offsets its group
- * committed, summed over the input partitions, against their end offsets. Under
+ * How far a Kafka Streams application has got through its input topics: the records its
+ * consumers handed to it and the offsets its group committed, summed over the input partitions,
+ * against their end offsets. Under
  * {@code exactly_once_v2} offsets are committed with each transaction (every 100 ms by default),
  * after the records' effects were written, so "committed = end" means every record was processed.
  */
@@ -28,6 +31,11 @@ public final class Progress implements AutoCloseable {
         config.put(AdminClientConfig.CLIENT_ID_CONFIG, "segmon-bench-progress");
         this.admin = Admin.create(config);
         this.topics = List.copyOf(topics);
+    }
+
+    /** The input topics. */
+    public List<String> topics() {
+        return topics;
     }
 
     /** End offsets of every partition of the input topics. */
@@ -69,17 +77,77 @@ public final class Progress implements AutoCloseable {
 
     /** One timed catch-up of a group from offset 0 to {@code total} records. */
     public record CatchUp(long records, double seconds, double wallSeconds) {
-        /** Records per second between the first commit seen and the end (start-up excluded). */
+        /** Records per second over the measured interval (start-up excluded). */
         public double recordsPerSecond() {
             return records / seconds;
         }
     }
 
     /**
-     * Polls the group's committed offsets every {@code pollMs} from {@code startNanos} (when the
-     * application was started) until they reach {@code total}. The rate is taken from the first
-     * poll that shows progress to the poll that shows the end, so the application's start-up
-     * (joining the group, creating its stores) is not counted; {@code wallSeconds} includes it.
+     * Share of the input records an application must have taken from its consumers before the
+     * rate's interval starts: past its start-up (joining the group, creating its stores) and its
+     * first fetches, which fill the partition buffers before any record is processed.
+     */
+    static final double RATE_FROM = 0.05;
+
+    /**
+     * Polls the application every {@code pollMs} from {@code startNanos} (when it was started)
+     * until its group has committed {@code total} records of the input topics, and times it.
+     *
+     * <p>The rate is taken from {@code consumed}, the input records the application's consumers
+     * have handed to it so far (read from its client metrics, {@link #consumed}), between the first
+     * poll that shows {@link #RATE_FROM} of them and the first that shows all. Not from the
+     * committed offsets: those move once per commit interval (1 s under exactly-once, the monitor's
+     * default), so an interval between two commits was off by up to a commit interval at each end,
+     * and a pass-through run of 3-6 s measured anything from 342,000 to 694,000 records/s on the
+     * same build (docs/performance.md). A consumer hands out at most a few thousand records more
+     * than have been processed (Kafka Streams pauses a partition whose buffer holds
+     * {@code buffered.records.per.partition}), the same for every application measured. The end
+     * still waits for the commit of every record, so that the next run starts on a finished one.
+     */
+    public CatchUp awaitCaughtUp(String group, long total, long startNanos, long pollMs, long timeoutMs, Runnable checkAlive,
+                                 java.util.function.LongSupplier consumed) {
+        long fromNanos = -1;
+        long fromRecords = 0;
+        long toNanos = -1;
+        long toRecords = 0;
+        long deadline = startNanos + timeoutMs * 1_000_000L;
+        long nextCommitCheck = 0;
+        while (System.nanoTime() < deadline) {
+            checkAlive.run();
+            long now = System.nanoTime();
+            long c = consumed.getAsLong();
+            if (fromNanos < 0 && c >= RATE_FROM * total) {
+                fromNanos = now;
+                fromRecords = c;
+            }
+            if (toNanos < 0 && c >= total) {
+                toNanos = now;
+                toRecords = c;
+            }
+            // The committed offsets are asked of the broker: not on every poll.
+            if (now >= nextCommitCheck) {
+                nextCommitCheck = now + 50_000_000L;
+                if (committed(group) >= total) {
+                    if (toNanos < 0) {
+                        throw new IllegalStateException("group " + group + " committed every record, but its client's metrics show "
+                                + consumed.getAsLong() + " consumed: no records-consumed-total of the input topics " + topics);
+                    }
+                    long end = System.nanoTime();
+                    return new CatchUp(toRecords - fromRecords, Math.max(toNanos - fromNanos, 1) / 1e9, (end - startNanos) / 1e9);
+                }
+            }
+            sleep(pollMs);
+        }
+        throw new IllegalStateException("group " + group + " did not catch up within " + timeoutMs / 1000 + " s (committed "
+                + committed(group) + " of " + total + ", consumed " + consumed.getAsLong() + ")");
+    }
+
+    /**
+     * Polls the group's committed offsets every {@code pollMs} until they reach {@code total} (an
+     * application of another process, whose consumers cannot be read). The rate is taken from the
+     * first poll that shows progress to the poll that shows the end: only as exact as the
+     * commit interval allows (see the other {@code awaitCaughtUp}).
      */
     public CatchUp awaitCaughtUp(String group, long total, long startNanos, long pollMs, long timeoutMs, Runnable checkAlive) {
         long firstNanos = -1;
@@ -101,15 +169,49 @@ public final class Progress implements AutoCloseable {
                 }
                 return new CatchUp(total - firstCommitted, (now - firstNanos) / 1e9, (now - startNanos) / 1e9);
             }
-            try {
-                Thread.sleep(pollMs);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
+            sleep(pollMs);
         }
         throw new IllegalStateException("group " + group + " did not catch up within " + timeoutMs / 1000 + " s (committed "
                 + committed(group) + " of " + total + ")");
+    }
+
+    /**
+     * Records of {@code topics} that a Kafka Streams client's consumers have handed to it: the
+     * sum over its consumers of {@code records-consumed-total} per topic
+     * ({@code consumer-fetch-manager-metrics}). A topic's tag may name it as it is or with its dots
+     * made underscores (older clients register the second, some both): each consumer counts once
+     * per topic.
+     */
+    public static long consumed(Map<MetricName, ? extends Metric> metrics, List<String> topics) {
+        Map<String, Double> byConsumerAndTopic = new HashMap<>();
+        for (Map.Entry<MetricName, ? extends Metric> e : metrics.entrySet()) {
+            MetricName n = e.getKey();
+            String topic = n.tags().get("topic");
+            if (topic == null || !n.name().equals("records-consumed-total") || !n.group().equals("consumer-fetch-manager-metrics")) {
+                continue;
+            }
+            for (String t : topics) {
+                if (topic.equals(t) || topic.equals(t.replace('.', '_'))) {
+                    Object v = e.getValue().metricValue();
+                    double value = v instanceof Number x ? x.doubleValue() : 0;
+                    byConsumerAndTopic.merge(n.tags().get("client-id") + "\u0000" + t, value, Math::max);
+                }
+            }
+        }
+        double sum = 0;
+        for (double v : byConsumerAndTopic.values()) {
+            sum += v;
+        }
+        return Math.round(sum);
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     @Override
