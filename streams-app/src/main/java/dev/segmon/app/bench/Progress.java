@@ -205,7 +205,8 @@ public final class Progress implements AutoCloseable {
         return Math.round(sum);
     }
 
-    private static void sleep(long ms) {
+    /** Sleeps {@code ms}; an interrupt ends the bench. */
+    static void sleep(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {

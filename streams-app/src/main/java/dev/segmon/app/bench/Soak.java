@@ -133,7 +133,7 @@ public final class Soak {
                     long due = start + k * every;
                     while (System.nanoTime() < due && sender.isAlive()) {
                         Bench.failIf(monitor.hasFailed(), "the monitor failed");
-                        sleep(200);
+                        Progress.sleep(200);
                     }
                     Bench.failIf(failure.get() != null, "the soak producer failed: " + failure.get());
                     if (!sender.isAlive()) {
@@ -194,15 +194,6 @@ public final class Soak {
     private void note(String line) {
         log.println("soak: " + line);
         log.flush();
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 
     private static void join(Thread t) {
