@@ -25,12 +25,15 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
     private final Writer<K, V> writer;
     private final Map<K, V> recent;
     /**
-     * The key asked for last and its value (null: none): a record asks for its state two or three
-     * times with the same key object, and this answers the repeats without a hash lookup. Always
-     * what {@link #recent} maps that key to.
+     * The key asked for last and its value (null: none): a record asks for its utterance four or
+     * five times, with equal keys (often new objects), and this answers the repeats with an
+     * {@code equals} instead of a hash lookup and a reordering of the view. Always what
+     * {@link #recent} maps that key to, and the youngest entry of the view.
      */
     private K lastKey;
     private V lastValue;
+    /** Whether {@link #changed} holds {@link #lastKey} with {@link #lastValue} (a repeated change is then nothing to do). */
+    private boolean lastChanged;
     /**
      * Changed since the last flush, with the value changed to (the one {@link #recent} holds),
      * so that a flush writes them without asking the view again (which would also reorder it).
@@ -58,7 +61,7 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
 
     /** The value held for {@code key}, or null when the view does not hold it (ask the store). */
     V get(K key) {
-        if (key == lastKey) {
+        if (isLast(key)) {
             return lastValue;
         }
         V v = recent.get(key);
@@ -75,8 +78,12 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
 
     /** Holds {@code value} as changed: written at the next flush. */
     void changed(K key, V value) {
+        if (lastChanged && value == lastValue && isLast(key)) {
+            return; // a mutable value changed again: held as changed, and the youngest in the view
+        }
         changed.put(key, value);
         hold(key, value);
+        lastChanged = true;
     }
 
     /**
@@ -117,11 +124,17 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
     private void remember(K key, V value) {
         lastKey = key;
         lastValue = value;
+        lastChanged = false;
     }
 
     private void forgetLast() {
         lastKey = null;
         lastValue = null;
+        lastChanged = false;
+    }
+
+    private boolean isLast(K key) {
+        return key == lastKey || (lastKey != null && lastKey.equals(key));
     }
 
     /** For tests: how many values wait for the next flush. */

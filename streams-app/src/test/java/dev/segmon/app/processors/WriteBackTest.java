@@ -71,6 +71,34 @@ class WriteBackTest {
     }
 
     @Test
+    void aMutableValueChangedAgainUnderEqualKeysIsWrittenOnceAndAgainAfterTheCommit() {
+        List<String> seen = new ArrayList<>();
+        WriteBack<String, int[]> v = new WriteBack<>(2, (key, value) -> {
+            seen.add(key + "=" + value[0]);
+            return value;
+        });
+        int[] state = {0};
+        for (int i = 1; i <= 5; i++) {
+            state[0] = i;
+            v.changed(new String("u1"), state); // an equal key, a new object, as each record builds it
+            assertEquals(i, v.get(new String("u1"))[0]);
+        }
+        v.flush();
+        assertEquals(List.of("u1=5"), seen);
+        state[0] = 6;
+        v.changed("u1", state); // changed again after the commit: written at the next one
+        v.flush();
+        assertEquals(List.of("u1=5", "u1=6"), seen);
+        // Pushed out while changed: written at once, and the view no longer answers for it.
+        state[0] = 7;
+        v.changed("u1", state);
+        v.changed("u2", new int[] {1});
+        v.changed("u3", new int[] {1});
+        assertEquals(List.of("u1=5", "u1=6", "u1=7"), seen);
+        assertNull(v.get("u1"));
+    }
+
+    @Test
     void aDiscardedCommitForgetsWhatWasNotWritten() {
         WriteBack<String, Integer> v = view(16);
         v.changed("u1", 1);
