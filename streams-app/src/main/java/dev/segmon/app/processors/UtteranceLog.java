@@ -160,7 +160,7 @@ final class UtteranceLog {
 
     /**
      * Writes the changed utterances whose states have all settled (and those left empty) now
-     * rather than at the commit. Why: the commit stops the stream thread while it writes every
+     * rather than at the commit, and lets them out of the view ({@link WriteBack#retireWhere}). Why: the commit stops the stream thread while it writes every
      * head changed since the last one, and records that arrive meanwhile wait; at the bench's half
      * rate that was a few thousand heads a second, nearly all of closed utterances, which change
      * again only when they expire. Written on a tick in between, the same writes leave the commit
@@ -168,7 +168,7 @@ final class UtteranceLog {
      * per record.
      */
     void writeSettled() {
-        recent.flushWhere(this::settled);
+        recent.retireWhere(this::settled);
     }
 
     /** The utterance store, for a full pass over it: every change written first. */

@@ -99,6 +99,21 @@ class WriteBackTest {
     }
 
     @Test
+    void settledValuesAreWrittenOnTheTickAndLeaveTheViewToTheOnesStillChanging() {
+        WriteBack<String, Integer> v = view(2);
+        v.changed("waiting", 1); // the eldest: a reference whose hypotheses have not come yet
+        v.changed("scored", -1); // negative: settled
+        v.retireWhere(x -> x < 0);
+        assertEquals(List.of("scored=-1"), written);
+        assertNull(v.get("scored"), "out of the view: asked of the store, where it was just written");
+        v.changed("next", 2); // the view of two has room: the waiting value is not pushed out
+        assertEquals(List.of("scored=-1"), written);
+        assertEquals(1, v.get("waiting"));
+        v.flush();
+        assertEquals(List.of("scored=-1", "waiting=1", "next=2"), written);
+    }
+
+    @Test
     void aDiscardedCommitForgetsWhatWasNotWritten() {
         WriteBack<String, Integer> v = view(16);
         v.changed("u1", 1);
