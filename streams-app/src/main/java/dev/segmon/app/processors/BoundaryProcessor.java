@@ -44,11 +44,12 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     /** How often changed minute windows are emitted (wall clock). */
     static final java.time.Duration WINDOW_EMIT_INTERVAL = java.time.Duration.ofSeconds(1);
     /**
-     * Most decoded states each view keeps (per kind of state and task): the utterances open at
-     * once in one task, with room. A state past it is rebuilt from its head and parts when next
-     * needed. With words the decoded states were the largest part of the heap after GC in a soak
-     * (a reference holds its boundaries and labels, and a decoded head its tail): 4 096 per view
-     * kept 90-104 MiB (docs/performance.md).
+     * Most utterances the decoded view keeps per task (each its reference and hypotheses): the
+     * utterances open at once in one task, with room; a settled one leaves it when written. One
+     * past it is rebuilt from its head and parts when next needed. With words the decoded states
+     * were the largest part of the heap after GC in a soak (a reference holds its boundaries and
+     * labels, and a decoded head its tail): 4 096 states per kind kept 90-104 MiB
+     * (docs/performance.md).
      */
     static final int DECODED_ENTRIES = 1024;
     /**
@@ -183,7 +184,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         }
         IncrementalMatcher m = state.matcher();
         WordList words = state.words();
-        // What this record adds, appended as a part of its own (HypothesisLog): the times the
+        // What this record adds, appended to its tail (UtteranceLog, PartLog): the times the
         // matcher accepted and the words admitted.
         LongList accepted = new LongList();
         List<WordList.Word> taken = List.of();
@@ -260,7 +261,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         Transcripts.Admitted kept = transcripts.labels(labels, segments);
         ReferenceState next = new ReferenceState(b, context.currentSystemTimeMs(),
                 Math.max(state == null ? 0 : state.lastRecordMs(), record.timestamp()), hypothesized, kept.held());
-        // What this chunk adds, appended to the reference's tail (PartLog): its times, span and labels.
+        // What this chunk adds, appended to the reference's tail (UtteranceLog): its times, span and labels.
         long[] times = new long[2 * starts.length];
         for (int i = 0; i < starts.length; i++) {
             times[2 * i] = starts[i];

@@ -29,7 +29,7 @@ import org.apache.kafka.streams.state.WindowStore;
  * write, at most {@link #WRITE_INTERVAL} later. A discarded commit drops what was not written, and
  * the task's restore (a new processor, a new instance of this class) starts from the stores.
  *
- * <p>Views of the aggregates used last save a store read per add, as {@link PartLog}'s do; only
+ * <p>Views of the aggregates used last save a store read per add, as {@link UtteranceLog}'s does; only
  * this class writes the two stores, and its scans of them write the view first.
  */
 public final class SeriesAggregates implements CommitFlushStore.Deferred {

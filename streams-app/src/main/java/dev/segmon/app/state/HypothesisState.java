@@ -10,7 +10,7 @@ import dev.segmon.model.boundary.IncrementalMatcher;
  *
  * <p>Stored as a {@link HypothesisHead} and the {@link HypothesisPart}s of its records. The
  * matcher is mutable: a caller that changes it must store the state again before the record is
- * done (see {@code HypothesisLog}).
+ * done (see {@code UtteranceLog}).
  */
 public record HypothesisState(IncrementalMatcher matcher, long lastWallMs, long lastRecordMs, boolean closed, WordList words) {
     /** A state without words. */
