@@ -26,6 +26,8 @@ public final class Bench {
     private static final long CATCH_UP_TIMEOUT_MS = 30 * 60_000L;
     /** How often a run's progress is read (its client's consumer metrics, in memory): 20 ms of a run of seconds. */
     private static final long RATE_POLL_MS = 20;
+    /** How often a run's whole client metrics map is searched for its consumers' counts (Progress.consumedCounter). */
+    private static final long RESCAN_MS = 500;
     private static final long POLL_PAUSE_NANOS = 5_000_000L;
     private static final int FULL_SCRAPES = 10;
 
@@ -189,7 +191,7 @@ public final class Bench {
                         last = Monitor.start(config);
                         Monitor m = last;
                         Progress.CatchUp c = progress.awaitCaughtUp(config.applicationId(), total, start, RATE_POLL_MS, CATCH_UP_TIMEOUT_MS,
-                                () -> failIf(m.hasFailed(), "the monitor failed"), () -> Progress.consumed(m.clientMetrics(), progress.topics()));
+                                () -> failIf(m.hasFailed(), "the monitor failed"), Progress.consumedCounter(m::clientMetrics, progress.topics(), total, RESCAN_MS, System::nanoTime));
                         CpuClock.PerThousand used = cpu.perRecords(total, config.applicationId());
                         MetricsClient metrics = new MetricsClient(m.metricsPort());
                         scored = MetricsClient.scoredForEveryModel(metrics.scrape());
@@ -237,7 +239,7 @@ public final class Bench {
             streams.start();
             Progress.CatchUp c = progress.awaitCaughtUp(appId, total, start, RATE_POLL_MS, CATCH_UP_TIMEOUT_MS,
                     () -> failIf(failure.get() != null, "the pass-through application failed: " + failure.get()),
-                    () -> Progress.consumed(streams.metrics(), progress.topics()));
+                    Progress.consumedCounter(streams::metrics, progress.topics(), total, RESCAN_MS, System::nanoTime));
             CpuClock.PerThousand used = cpu.perRecords(total, appId);
             note(String.format(Locale.ROOT, "pass-through #%d%s: %.0f records/s (%.1f s from start; %s)", run, counted ? "" : " (warm-up)", c.recordsPerSecond(),
                     c.wallSeconds(), used));

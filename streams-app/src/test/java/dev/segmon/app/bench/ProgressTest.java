@@ -34,7 +34,59 @@ class ProgressTest {
         assertEquals(410, Progress.consumed(metrics, INPUTS));
     }
 
+    @Test
+    void theCounterSearchesTheWholeMapEveryRescanAtTheIntervalsStartAndNearItsEndAndReadsTheMetricsFoundInBetween() {
+        Map<MetricName, Metric> metrics = new HashMap<>();
+        double[] hypotheses = {0};
+        double[] references = {0};
+        put(metrics, "c1", "segmon.hypotheses", () -> hypotheses[0]);
+        int[] searches = {0};
+        long[] clock = {0};
+        java.util.function.LongSupplier counter = Progress.consumedCounter(() -> {
+            searches[0]++;
+            return metrics;
+        }, INPUTS, 1_000, 500, () -> clock[0]);
+
+        assertEquals(0, counter.getAsLong());
+        assertEquals(1, searches[0]);
+        // The references' metric appears after the search: not read until the next one.
+        hypotheses[0] = 30;
+        put(metrics, "c1", "segmon.references", () -> references[0]);
+        references[0] = 40;
+        assertEquals(30, counter.getAsLong());
+        assertEquals(1, searches[0]);
+        // The metrics found reach 5 % of the 1 000 records (60): searched again, so the interval starts on all of them.
+        hypotheses[0] = 60;
+        assertEquals(100, counter.getAsLong());
+        assertEquals(2, searches[0]);
+        // In the middle, the metrics found are read without a search until 500 ms have passed.
+        hypotheses[0] = 300;
+        clock[0] = 400_000_000L;
+        assertEquals(340, counter.getAsLong());
+        double[] late = {100};
+        put(metrics, "c2", "segmon.hypotheses", () -> late[0]);
+        assertEquals(340, counter.getAsLong());
+        assertEquals(2, searches[0]);
+        clock[0] = 500_000_000L;
+        assertEquals(440, counter.getAsLong(), "500 ms after the last search: searched again");
+        assertEquals(3, searches[0]);
+        // Past 950 of 1 000: every poll searches.
+        hypotheses[0] = 860;
+        assertEquals(1_000, counter.getAsLong());
+        assertEquals(4, searches[0]);
+        assertEquals(1_000, counter.getAsLong());
+        assertEquals(5, searches[0]);
+    }
+
     private static void put(Map<MetricName, Metric> metrics, String name, String client, String topic, double value) {
+        put(metrics, name, client, topic, () -> value);
+    }
+
+    private static void put(Map<MetricName, Metric> metrics, String client, String topic, java.util.function.DoubleSupplier value) {
+        put(metrics, "records-consumed-total", client, topic, value);
+    }
+
+    private static void put(Map<MetricName, Metric> metrics, String name, String client, String topic, java.util.function.DoubleSupplier value) {
         MetricName n = new MetricName(name, "consumer-fetch-manager-metrics", "", Map.of("client-id", client, "topic", topic));
         metrics.put(n, new Metric() {
             @Override
@@ -44,7 +96,7 @@ class ProgressTest {
 
             @Override
             public Object metricValue() {
-                return value;
+                return value.getAsDouble();
             }
         });
     }
