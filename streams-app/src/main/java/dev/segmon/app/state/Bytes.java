@@ -32,13 +32,23 @@ final class Bytes {
     }
 
     static int longsSize(long[] v) {
-        return 4 + 8 * v.length;
+        return longsSize(v.length);
+    }
+
+    /** Bytes of {@code n} longs as {@link #putLongs} writes them. */
+    static int longsSize(int n) {
+        return 4 + 8 * n;
     }
 
     static void putLongs(ByteBuffer out, long[] v) {
-        out.putInt(v.length);
-        for (long x : v) {
-            out.putLong(x);
+        putLongs(out, v, v.length);
+    }
+
+    /** The first {@code n} longs of {@code v}, as {@link #getLongs} reads them. */
+    static void putLongs(ByteBuffer out, long[] v, int n) {
+        out.putInt(n);
+        for (int i = 0; i < n; i++) {
+            out.putLong(v[i]);
         }
     }
 
