@@ -121,6 +121,20 @@ public final class Keys {
             return !baseline.isEmpty();
         }
 
+        // Written out, as HypothesisKey's: the detector's decoded view (a WriteBack) shares its
+        // code with the utterances' view, and the record's generated equals, reached through a
+        // method handle, was compiled into the utterances' per-record key checks too
+        // (WriteBack.isLast: 2 % of the stream threads in a profile of the bench, docs/performance.md).
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof SeriesKey k && model.equals(k.model) && baseline.equals(k.baseline) && tier.equals(k.tier);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * (31 * model.hashCode() + baseline.hashCode()) + tier.hashCode();
+        }
+
         @Override
         public int compareTo(SeriesKey o) {
             int c = Boolean.compare(paired(), o.paired());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Keys.UtteranceTier;
 import org.junit.jupiter.api.Test;
 
@@ -36,5 +37,13 @@ class KeysTest {
         assertEquals(new ModelTier("asr-a", "word").hashCode(), m.hashCode());
         assertNotEquals(m, new ModelTier("word", "asr-a"));
         assertNotEquals(m, new ModelTier("asr-a", "phone"));
+
+        SeriesKey pair = new SeriesKey("asr-b", "asr-a", "word");
+        assertEquals(new SeriesKey(new String("asr-b"), new String("asr-a"), new String("word")), pair);
+        assertEquals(new SeriesKey("asr-b", "asr-a", "word").hashCode(), pair.hashCode());
+        assertNotEquals(pair, new SeriesKey("asr-a", "asr-b", "word"));
+        assertNotEquals(pair, new SeriesKey("asr-b", "", "word"));
+        assertNotEquals(pair, new SeriesKey("asr-b", "asr-a", "phone"));
+        assertEquals(new SeriesKey("asr-a", "", "word"), SeriesKey.of(m));
     }
 }
