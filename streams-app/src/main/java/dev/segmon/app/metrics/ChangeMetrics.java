@@ -9,7 +9,9 @@ import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The change detectors' gauges (docs/detection.md, docs/contract.md appendix C), read from the
@@ -24,19 +26,31 @@ public final class ChangeMetrics implements MultiCollector {
         this.state = state;
     }
 
+    /** The family names after a prefix, in the order of {@link Families}. */
+    private static final List<String> SUFFIXES = List.of("_evidence_ratio", "_called", "_learning", "_log_statistic",
+            "_log_threshold", "_shift_ratio", "_start_timestamp_seconds");
+    private static final String SINGLE = "segmon_change";
+    private static final String PAIRED = "segmon_paired_change";
+    /**
+     * Declared so that a selected scrape ({@code name[]=...}) of other families skips reading the
+     * detectors' store: the client library collects a collector without names and filters after.
+     */
+    private static final List<String> FAMILIES = Stream.of(SINGLE, PAIRED)
+            .flatMap(prefix -> SUFFIXES.stream().map(suffix -> prefix + suffix)).toList();
+
     /** The families of one kind of series: single models or comparisons. */
     private record Families(GaugeSnapshot.Builder evidence, GaugeSnapshot.Builder called, GaugeSnapshot.Builder learning,
                             GaugeSnapshot.Builder logStatistic, GaugeSnapshot.Builder logThreshold, GaugeSnapshot.Builder shift,
                             GaugeSnapshot.Builder start) {
         static Families of(String prefix, String what) {
             return new Families(
-                    gauge(prefix + "_evidence_ratio", "ln(statistic) / ln(threshold) of " + what + "'s change detector: 1 = a change is called"),
-                    gauge(prefix + "_called", "1 while " + what + "'s change detector calls a change"),
-                    gauge(prefix + "_learning", "1 while " + what + "'s change detector still learns its baseline"),
-                    gauge(prefix + "_log_statistic", "ln of the mixture Shiryaev-Roberts statistic"),
-                    gauge(prefix + "_log_threshold", "ln of its threshold (false-alarm period x utterance rate)"),
-                    gauge(prefix + "_shift_ratio", "estimated size of the change in the measure's units (signed; 0 when none)"),
-                    gauge(prefix + "_start_timestamp_seconds", "estimated start of the change (record time), while one is measured"));
+                    gauge(prefix + SUFFIXES.get(0), "ln(statistic) / ln(threshold) of " + what + "'s change detector: 1 = a change is called"),
+                    gauge(prefix + SUFFIXES.get(1), "1 while " + what + "'s change detector calls a change"),
+                    gauge(prefix + SUFFIXES.get(2), "1 while " + what + "'s change detector still learns its baseline"),
+                    gauge(prefix + SUFFIXES.get(3), "ln of the mixture Shiryaev-Roberts statistic"),
+                    gauge(prefix + SUFFIXES.get(4), "ln of its threshold (false-alarm period x utterance rate)"),
+                    gauge(prefix + SUFFIXES.get(5), "estimated size of the change in the measure's units (signed; 0 when none)"),
+                    gauge(prefix + SUFFIXES.get(6), "estimated start of the change (record time), while one is measured"));
         }
 
         void add(Labels labels, MeasureDetector d) {
@@ -67,8 +81,8 @@ public final class ChangeMetrics implements MultiCollector {
 
     @Override
     public MetricSnapshots collect() {
-        Families single = Families.of("segmon_change", "the model");
-        Families paired = Families.of("segmon_paired_change", "the comparison");
+        Families single = Families.of(SINGLE, "the model");
+        Families paired = Families.of(PAIRED, "the comparison");
         for (Map.Entry<SeriesKey, DetectorSeries> e : state.series().entrySet()) {
             SeriesKey k = e.getKey();
             for (Map.Entry<DetectedMeasure, MeasureDetector> m : e.getValue().detectors().entrySet()) {
@@ -83,6 +97,11 @@ public final class ChangeMetrics implements MultiCollector {
         single.into(out);
         paired.into(out);
         return out.build();
+    }
+
+    @Override
+    public List<String> getPrometheusNames() {
+        return FAMILIES;
     }
 
     private static GaugeSnapshot.Builder gauge(String name, String help) {

@@ -9,17 +9,22 @@ import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScores;
 import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.registry.PrometheusScrapeRequest;
 import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * Every segmon metric, read from the monitor's state ({@link MonitorState}) at scrape time.
@@ -61,8 +66,22 @@ public final class StoreMetrics implements MultiCollector {
 
     @Override
     public MetricSnapshots collect() {
-        SortedMap<ModelTier, Totals> totals = state.totals();
-        Map<ModelTier, BoundaryCounts> recent = sliding(state, wallClock.getAsLong());
+        return collect(name -> true);
+    }
+
+    /**
+     * The families {@code included} names, reading only the stores those need: a selected scrape
+     * ({@code /metrics?name[]=segmon_utterances_total}) reads the totals, not the minutes, the dead
+     * letters and the reference clock. The client library would filter after a full collect, and a
+     * poller asking for one counter every few milliseconds then spent its CPU time reading the
+     * minute store for the sliding ratios it discarded (docs/performance.md).
+     */
+    @Override
+    public MetricSnapshots collect(Predicate<String> included) {
+        boolean ratiosWanted = RATIO_FAMILIES.stream().anyMatch(included);
+        boolean totalsWanted = ratiosWanted || SERIES_FAMILIES.stream().anyMatch(included);
+        SortedMap<ModelTier, Totals> totals = totalsWanted ? state.totals() : Collections.emptySortedMap();
+        Map<ModelTier, BoundaryCounts> recent = ratiosWanted ? sliding(state, wallClock.getAsLong()) : Map.of();
 
         CounterSnapshot.Builder hits = CounterSnapshot.builder().name("segmon_boundary_hits").help("One-to-one boundary hits (decided).");
         CounterSnapshot.Builder refs = CounterSnapshot.builder().name("segmon_reference_boundaries").help("Reference boundaries decided.");
@@ -93,28 +112,55 @@ public final class StoreMetrics implements MultiCollector {
             offsets.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(mt)
                     .classicHistogramBuckets(ClassicHistogramBuckets.of(Totals.OFFSET_BUCKETS, t.offsetBuckets()))
                     .sum(t.offsetSumMicros() / 1e6).build());
-            ratios.add(mt.add("window", Points.CUMULATIVE), c.scores());
-            ratios.add(mt.add("window", Points.SLIDING), recent.getOrDefault(e.getKey(), BoundaryCounts.ZERO).scores());
+            if (ratiosWanted) {
+                ratios.add(mt.add("window", Points.CUMULATIVE), c.scores());
+                ratios.add(mt.add("window", Points.SLIDING), recent.getOrDefault(e.getKey(), BoundaryCounts.ZERO).scores());
+            }
         }
-        state.deadLetters().forEach((k, n) -> deadLetters.dataPoint(Points.counter(Labels.of("reason", k.reason().label(), "model", k.model(), "tier", k.tier()), n)));
-        state.referenceClock().forEach((tier, ms) -> lastRef.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
-                .labels(Labels.of("tier", tier)).value(ms / 1000.0).build()));
+        if (included.test("segmon_dead_letters")) {
+            state.deadLetters().forEach((k, n) -> deadLetters.dataPoint(
+                    Points.counter(Labels.of("reason", k.reason().label(), "model", k.model(), "tier", k.tier()), n)));
+        }
+        if (included.test("segmon_reference_last_received_timestamp_seconds")) {
+            state.referenceClock().forEach((tier, ms) -> lastRef.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
+                    .labels(Labels.of("tier", tier)).value(ms / 1000.0).build()));
+        }
 
-        MetricSnapshots.Builder out = MetricSnapshots.builder()
-                .metricSnapshot(hits.build()).metricSnapshot(refs.build()).metricSnapshot(hyps.build())
-                .metricSnapshot(utterances.build()).metricSnapshot(deadLetters.build()).metricSnapshot(open.build())
-                .metricSnapshot(offsets.build()).metricSnapshot(lastRef.build());
-        ratios.addTo(out);
+        MetricSnapshots.Builder out = MetricSnapshots.builder();
+        for (MetricSnapshot m : List.of(hits.build(), refs.build(), hyps.build(), utterances.build(), deadLetters.build(),
+                open.build(), offsets.build(), lastRef.build())) {
+            addIfIncluded(out, m, included);
+        }
+        ratios.addTo(out, included);
         return out.build();
     }
 
     @Override
+    public MetricSnapshots collect(Predicate<String> included, PrometheusScrapeRequest request) {
+        return collect(included);
+    }
+
+    /** The families read from the totals alone. */
+    private static final List<String> SERIES_FAMILIES = List.of("segmon_boundary_hits", "segmon_reference_boundaries",
+            "segmon_hypothesis_boundaries", "segmon_utterances", "segmon_open_utterances", "segmon_boundary_offset_seconds");
+    /** The ratio gauges, which need the minutes too (their sliding window). */
+    private static final List<String> RATIO_FAMILIES = List.of("segmon_boundary_precision_ratio", "segmon_boundary_recall_ratio",
+            "segmon_boundary_f1_ratio", "segmon_boundary_hit_rate_ratio", "segmon_boundary_over_segmentation_ratio",
+            "segmon_boundary_r_value");
+
+    private static final List<String> FAMILIES = Stream.of(SERIES_FAMILIES,
+            List.of("segmon_dead_letters", "segmon_reference_last_received_timestamp_seconds"), RATIO_FAMILIES)
+            .flatMap(List::stream).toList();
+
+    @Override
     public List<String> getPrometheusNames() {
-        return List.of("segmon_boundary_hits", "segmon_reference_boundaries", "segmon_hypothesis_boundaries",
-                "segmon_utterances", "segmon_dead_letters", "segmon_open_utterances", "segmon_boundary_offset_seconds",
-                "segmon_reference_last_received_timestamp_seconds", "segmon_boundary_precision_ratio",
-                "segmon_boundary_recall_ratio", "segmon_boundary_f1_ratio", "segmon_boundary_hit_rate_ratio",
-                "segmon_boundary_over_segmentation_ratio", "segmon_boundary_r_value");
+        return FAMILIES;
+    }
+
+    private static void addIfIncluded(MetricSnapshots.Builder out, MetricSnapshot m, Predicate<String> included) {
+        if (included.test(m.getMetadata().getPrometheusName())) {
+            out.metricSnapshot(m);
+        }
     }
 
     /** The six ratio gauges; a null ratio (zero denominator) is left out. */
@@ -139,9 +185,10 @@ public final class StoreMetrics implements MultiCollector {
             Points.gauge(b, labels, v);
         }
 
-        void addTo(MetricSnapshots.Builder out) {
-            out.metricSnapshot(precision.build()).metricSnapshot(recall.build()).metricSnapshot(f1.build())
-                    .metricSnapshot(hitRate.build()).metricSnapshot(os.build()).metricSnapshot(r.build());
+        void addTo(MetricSnapshots.Builder out, Predicate<String> included) {
+            for (GaugeSnapshot.Builder g : List.of(precision, recall, f1, hitRate, os, r)) {
+                addIfIncluded(out, g.build(), included);
+            }
         }
     }
 
