@@ -33,12 +33,14 @@ public final class Bench {
 
     /**
      * What to run. {@code latencyRate}: records/s of the latency run, null for half of the
-     * monitor's median rate. {@code kafka}: extra Kafka Streams settings for both applications.
+     * monitor's median rate; {@code latencyWarmupSeconds}: paced traffic at that rate before the
+     * measured latency run, not counted (0: none). {@code kafka}: extra Kafka Streams settings for both applications.
      * {@code sendWords}: every hypothesis message carries a word instead of a bare time (the
      * default: a deployment that reports word error rates sends its words).
      */
     public record Options(long events, int partitions, int words, int warmup, int repeat, double latencySeconds, Double latencyRate, long seed,
-                          Map<String, String> kafka, String brokerHeap, boolean passThrough, boolean sendWords) {
+                          Map<String, String> kafka, String brokerHeap, boolean passThrough, boolean sendWords,
+                          double latencyWarmupSeconds) {
     }
 
     /** Figures of one run; rates are medians over the repeats. */
@@ -209,7 +211,17 @@ public final class Bench {
                         }
                     }
                     double rate = options.latencyRate() != null ? options.latencyRate() : Percentiles.median(toArray(mon)) / 2;
-                    Percentiles latency = latency(cluster, last, rate, utterances);
+                    long already = utterances;
+                    if (options.latencyWarmupSeconds() > 0) {
+                        // The paced phase runs code the throughput runs do not (the paced producer, the
+                        // poller, the selected scrape): the JIT compiled it during the measured run,
+                        // on the cores the monitor shares (docs/performance.md). Logged, not counted.
+                        Percentiles warm = latency(cluster, last, rate, already, "latency warm-up", "latw", options.latencyWarmupSeconds());
+                        note(String.format(Locale.ROOT, "latency warm-up: p50 %.3f s, p99 %.3f s, max %.3f s (not counted)",
+                                warm.percentile(50), warm.percentile(99), warm.max()));
+                        already += warm.count();
+                    }
+                    Percentiles latency = latency(cluster, last, rate, already, "latency", "lat", options.latencySeconds());
                     return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
                             rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
                             options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream);
@@ -253,16 +265,16 @@ public final class Bench {
      * closes it. Polls {@code /metrics} back to back; the k-th utterance counts as visible at the
      * first scrape whose scored count (for both models) has grown by k. See docs/performance.md.
      */
-    private Percentiles latency(BenchCluster cluster, Monitor monitor, double rate, long already) {
-        int count = (int) Math.max(20, Math.round(rate * options.latencySeconds() / corpus.recordsPerUtterance()));
-        note(String.format(Locale.ROOT, "latency: %d utterances at %.0f records/s (%s)", count, rate,
+    private Percentiles latency(BenchCluster cluster, Monitor monitor, double rate, long already, String phase, String prefix, double lengthSeconds) {
+        int count = (int) Math.max(20, Math.round(rate * lengthSeconds / corpus.recordsPerUtterance()));
+        note(String.format(Locale.ROOT, "%s: %d utterances at %.0f records/s (%s)", phase, count, rate,
                 options.latencyRate() != null ? "--latency-rate" : "half the monitor's median rate"));
         long[] sent = new long[count];
         long[] visible = new long[count];
         AtomicReference<Throwable> senderFailure = new AtomicReference<>();
         Thread sender = new Thread(() -> {
             try (KafkaTrafficSink sink = cluster.producer()) {
-                new PacedTraffic(corpus, sink, rate).run("lat", count, sent, null);
+                new PacedTraffic(corpus, sink, rate).run(prefix, count, sent, null);
                 sink.flush();
             } catch (Throwable t) {
                 senderFailure.set(t);
@@ -294,7 +306,7 @@ public final class Bench {
             LockSupport.parkNanos(POLL_PAUSE_NANOS);
         }
         double pollMs = (System.nanoTime() - pollStart) / 1e6 / scrapes;
-        note(String.format(Locale.ROOT, "latency: %d scrapes of /metrics, one every %.1f ms on average", scrapes, pollMs));
+        note(String.format(Locale.ROOT, "%s: %d scrapes of /metrics, one every %.1f ms on average", phase, scrapes, pollMs));
         try {
             sender.join();
         } catch (InterruptedException e) {

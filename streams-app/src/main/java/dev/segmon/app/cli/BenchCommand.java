@@ -52,6 +52,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--latency-seconds", paramLabel = "S", defaultValue = "20", description = "Length of the paced latency run (default ${DEFAULT-VALUE}).")
     double latencySeconds;
 
+    @Option(names = "--latency-warmup", paramLabel = "S", defaultValue = "5",
+            description = "Seconds of paced traffic at the latency run's rate before it, logged but not counted: the JIT compiles the paced path (default ${DEFAULT-VALUE}; 0: none).")
+    double latencyWarmupSeconds;
+
     @Option(names = "--latency-rate", paramLabel = "RECORDS_PER_S",
             description = "Rate of the paced latency run (default: half of the monitor's median rate), e.g. to compare two builds at one rate.")
     Double latencyRate;
@@ -92,8 +96,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (sendWords && boundariesOnly) {
             throw new UsageException("--send-words and --boundaries-only exclude each other");
         }
-        if (partitions < 1 || words < 1 || repeat < 1 || warmup < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0)) {
-            throw new UsageException("--partitions, --words, --repeat must be >= 1, --warmup >= 0, --samples >= 2, --latency-seconds and --rate > 0");
+        if (partitions < 1 || words < 1 || repeat < 1 || warmup < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0) || !(latencyWarmupSeconds >= 0)) {
+            throw new UsageException("--partitions, --words, --repeat must be >= 1, --warmup >= 0, --samples >= 2, --latency-seconds and --rate > 0, --latency-warmup >= 0");
         }
         if (events != null && events < 1) {
             throw new UsageException("--events must be >= 1");
@@ -116,7 +120,7 @@ public final class BenchCommand implements Callable<Integer> {
             return SegmonCommand.EXIT_OK;
         }
         Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
-                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly), log).run();
+                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly, latencyWarmupSeconds), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
         } else {
