@@ -57,8 +57,10 @@ final class MinuteWindows {
     /** Adds what was decided at {@code timestampMs} (record time) and the utterances closed then. */
     void add(ModelTier series, long timestampMs, BoundaryCounts decided, long closedUtterances) {
         long start = MinuteWindow.minuteOf(timestampMs);
-        MinuteFigures next = aggregates.updateMinute(series, start, m -> m.withCounts(m.countsOrZero().plus(decided, closedUtterances)));
-        if (next.counts().dirty()) {
+        aggregates.decidedMinute(series, start, decided, closedUtterances);
+        // The minute is marked changed when its counts grow (MinuteCounts#plus); one already marked
+        // is listed already (every marked minute is, from init on).
+        if (!decided.equals(BoundaryCounts.ZERO)) {
             dirty.add(new SeriesAggregates.Minute(series, start));
         }
     }

@@ -2,11 +2,15 @@ package dev.segmon.app.processors;
 
 import dev.segmon.app.state.CommitFlushStore;
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.MinuteFigures;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.MinuteWindow;
+import dev.segmon.model.boundary.BoundaryCounts;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -61,6 +65,38 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     /** Changed since the last flush, in order of first change. */
     private final Map<ModelTier, SeriesFigures> changedSeries = new LinkedHashMap<>();
     private final Map<Minute, MinuteFigures> changedMinutes = new LinkedHashMap<>();
+    /**
+     * Boundary decisions not yet in their series' aggregate, added up in place ({@link #decided}).
+     * Most records decide a boundary or two, and adding each to the immutable aggregate rebuilt
+     * the series' {@link Totals} (copying its outcome map) and {@link SeriesFigures}, and the
+     * minute's {@link MinuteFigures}, once per record: 4 % of the stream threads in a profile of
+     * the bench without words (docs/performance.md). They join the aggregate when it is next read
+     * or written, so every reader sees them.
+     */
+    private final Map<ModelTier, Decisions> decidedSeries = new HashMap<>();
+    private final Map<Minute, Decisions> decidedMinutes = new HashMap<>();
+
+    /** Boundary counts, hit offsets and closed utterances added up in place; what {@link #decided} adds. */
+    private static final class Decisions {
+        long reference;
+        long hypothesis;
+        long referenceHits;
+        long hypothesisHits;
+        final long[] offsetBuckets = new long[Totals.OFFSET_BUCKETS.length];
+        long offsetSumMicros;
+        long closed;
+
+        void add(BoundaryCounts c) {
+            reference += c.reference();
+            hypothesis += c.hypothesis();
+            referenceHits += c.referenceHits();
+            hypothesisHits += c.hypothesisHits();
+        }
+
+        BoundaryCounts counts() {
+            return new BoundaryCounts(reference, hypothesis, referenceHits, hypothesisHits);
+        }
+    }
 
     SeriesAggregates(String seriesStoreName, String minutesStoreName, String commitFlushStoreName) {
         this.seriesStoreName = seriesStoreName;
@@ -79,6 +115,19 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     /** The series' aggregate, or null when nothing was booked for it in this task. */
     public SeriesFigures series(ModelTier key) {
+        Decisions d = decidedSeries.remove(key);
+        if (d != null) {
+            SeriesFigures base = orEmpty(held(key));
+            Totals add = new Totals(d.counts(), d.offsetBuckets, d.offsetSumMicros, Map.of(), 0);
+            SeriesFigures v = base.withTotals(base.totalsOrZero().plus(add));
+            setSeries(key, v);
+            return v;
+        }
+        return held(key);
+    }
+
+    /** The series' aggregate without the decisions not yet added to it. */
+    private SeriesFigures held(ModelTier key) {
         SeriesFigures v = changedSeries.get(key);
         if (v == null) {
             v = recentSeries.get(key);
@@ -101,26 +150,65 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     /** Changes the series' boundary totals (zero when it had none). */
     void updateTotals(ModelTier key, UnaryOperator<Totals> f) {
-        SeriesFigures old = series(key);
-        SeriesFigures base = old == null ? SeriesFigures.EMPTY : old;
+        SeriesFigures base = orEmpty(series(key));
         setSeries(key, base.withTotals(f.apply(base.totalsOrZero())));
+    }
+
+    /**
+     * Adds boundary decisions to the series' totals, as {@code updateTotals(key, t -> t.plus(...))}
+     * would with these counts and hit offsets ({@code offsetBuckets}, {@code offsetSumMicros}: as
+     * in {@link Totals}); added up in place until the aggregate is next read or written.
+     */
+    void decidedTotals(ModelTier key, BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros) {
+        Decisions s = decidedSeries.computeIfAbsent(key, k -> new Decisions());
+        s.add(counts);
+        for (int i = 0; i < offsetBuckets.length; i++) {
+            s.offsetBuckets[i] += offsetBuckets[i];
+        }
+        s.offsetSumMicros += offsetSumMicros;
+    }
+
+    /**
+     * Adds boundary decisions and {@code closed} utterances to the counts of the minute starting
+     * at {@code start}, as {@link MinuteCounts#plus(BoundaryCounts, long)} would; added up in place
+     * until the minute's aggregate is next read or written.
+     */
+    void decidedMinute(ModelTier key, long start, BoundaryCounts counts, long closed) {
+        Decisions m = decidedMinutes.computeIfAbsent(new Minute(key, start), k -> new Decisions());
+        m.add(counts);
+        m.closed += closed;
     }
 
     /** The minute's aggregate, or null. */
     MinuteFigures minute(ModelTier key, long start) {
         Minute m = new Minute(key, start);
+        Decisions d = decidedMinutes.remove(m);
+        if (d != null) {
+            // MinuteCounts.plus marks the minute changed when the counts grew: the same for the sum
+            // of several decisions as for each in turn, counts being non-negative.
+            return updateHeld(m, x -> x.withCounts(x.countsOrZero().plus(d.counts(), d.closed)));
+        }
+        return held(m);
+    }
+
+    /** The minute's aggregate without the decisions not yet added to it. */
+    private MinuteFigures held(Minute m) {
         MinuteFigures v = changedMinutes.get(m);
         if (v == null) {
             v = recentMinutes.get(m);
         }
-        return v != null ? v : minutes.fetch(key, start);
+        return v != null ? v : minutes.fetch(m.series(), m.start());
     }
 
     /** Changes one minute's aggregate ({@link MinuteFigures#EMPTY} passed when it had none); returns the new value. */
     MinuteFigures updateMinute(ModelTier key, long start, UnaryOperator<MinuteFigures> f) {
-        MinuteFigures old = minute(key, start);
+        minute(key, start); // the decisions not yet added, first
+        return updateHeld(new Minute(key, start), f);
+    }
+
+    private MinuteFigures updateHeld(Minute m, UnaryOperator<MinuteFigures> f) {
+        MinuteFigures old = held(m);
         MinuteFigures next = f.apply(old == null ? MinuteFigures.EMPTY : old);
-        Minute m = new Minute(key, start);
         changedMinutes.put(m, next);
         recentMinutes.put(m, next);
         return next;
@@ -129,6 +217,12 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     /** Writes every aggregate changed since the last flush, once each. */
     @Override
     public void flush() {
+        for (ModelTier key : List.copyOf(decidedSeries.keySet())) {
+            series(key);
+        }
+        for (Minute m : List.copyOf(decidedMinutes.keySet())) {
+            minute(m.series(), m.start());
+        }
         if (changedSeries.isEmpty() && changedMinutes.isEmpty()) {
             return;
         }
@@ -140,6 +234,8 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     @Override
     public void discard() {
+        decidedSeries.clear();
+        decidedMinutes.clear();
         recentSeries.clear();
         recentMinutes.clear();
         changedSeries.clear();
@@ -156,6 +252,10 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     WindowStore<ModelTier, MinuteFigures> minutesStore() {
         flush();
         return minutes;
+    }
+
+    private static SeriesFigures orEmpty(SeriesFigures v) {
+        return v == null ? SeriesFigures.EMPTY : v;
     }
 
     private void setSeries(ModelTier key, SeriesFigures v) {

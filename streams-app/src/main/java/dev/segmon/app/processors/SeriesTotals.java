@@ -3,6 +3,7 @@ package dev.segmon.app.processors;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Totals;
+import dev.segmon.model.boundary.BoundaryCounts;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SortedSet;
@@ -31,6 +32,12 @@ final class SeriesTotals {
 
     void update(ModelTier series, UnaryOperator<Totals> f) {
         aggregates.updateTotals(series, f);
+        modelsOn(series.tier()).add(series.model());
+    }
+
+    /** Adds boundary decisions (counts and hit offsets, as in {@link Totals}) to the series' totals. */
+    void decided(ModelTier series, BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros) {
+        aggregates.decidedTotals(series, counts, offsetBuckets, offsetSumMicros);
         modelsOn(series.tier()).add(series.model());
     }
 

@@ -8,7 +8,6 @@ import dev.segmon.app.wire.Outcome;
 import dev.segmon.app.wire.UtteranceScore;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.IncrementalMatcher;
-import java.util.Map;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -145,8 +144,7 @@ final class UtteranceScorer {
             return;
         }
         if (!delta.equals(BoundaryCounts.ZERO)) {
-            Totals add = new Totals(delta, buckets, sum[0], Map.of(), 0);
-            totals.update(key.series(), t -> t.plus(add));
+            totals.decided(key.series(), delta, buckets, sum[0]);
         }
         minutes.add(key.series(), timestamp, delta, closed);
     }

@@ -1,0 +1,106 @@
+package dev.segmon.app.processors;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.MinuteCounts;
+import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.SeriesFigures;
+import dev.segmon.app.state.Totals;
+import dev.segmon.app.topology.SegmonTopology;
+import dev.segmon.app.wire.Outcome;
+import dev.segmon.model.boundary.BoundaryCounts;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.WindowStore;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Boundary decisions added up in place ({@link SeriesAggregates#decidedTotals},
+ * {@link SeriesAggregates#decidedMinute}) reach the aggregates as if each had been added in turn.
+ * Figures by hand: two records decide (n_ref 2, n_hyp 3, 1 hit at 4 ms) and (n_ref 1, n_hyp 1,
+ * 1 hit at 30 ms): together n_ref 3, n_hyp 4, 2 hits, one offset in the 5 ms bucket (index 0) and
+ * one in the 50 ms bucket (index 3), offsets summing to 34,000 us.
+ */
+class SeriesAggregatesTest {
+    private static final ModelTier SERIES = new ModelTier("m", "word");
+    private static final long MINUTE = 120_000;
+
+    private MockProcessorContext<Object, Object> ctx;
+    private SeriesAggregates aggregates;
+
+    @BeforeEach
+    void setUp() {
+        ctx = new MockProcessorContext<>();
+        TestStores.inMemory(ctx);
+        aggregates = new SeriesAggregates(SegmonTopology.NAMES.totals(), SegmonTopology.NAMES.minuteWindows(), SegmonTopology.NAMES.commitFlush());
+        aggregates.init(ctx);
+    }
+
+    private void twoDecisions() {
+        aggregates.decidedTotals(SERIES, BoundaryCounts.oneToOne(2, 3, 1), new long[] {1, 0, 0, 0, 0, 0}, 4_000);
+        aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.oneToOne(2, 3, 1), 0);
+        aggregates.decidedTotals(SERIES, BoundaryCounts.oneToOne(1, 1, 1), new long[] {0, 0, 0, 1, 0, 0}, 30_000);
+        aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.oneToOne(1, 1, 1), 1);
+    }
+
+    @Test
+    void decisionsAddedInPlaceAreInTheAggregateAtTheNextRead() {
+        twoDecisions();
+
+        Totals t = aggregates.series(SERIES).totals();
+        assertEquals(BoundaryCounts.oneToOne(3, 4, 2), t.counts());
+        assertArrayEquals(new long[] {1, 0, 0, 1, 0, 0}, t.offsetBuckets());
+        assertEquals(34_000, t.offsetSumMicros());
+        MinuteCounts c = aggregates.minute(SERIES, MINUTE).counts();
+        assertEquals(BoundaryCounts.oneToOne(3, 4, 2), c.counts());
+        assertEquals(1, c.utterances());
+        assertTrue(c.dirty());
+    }
+
+    @Test
+    void decisionsJoinWhatElseTheSeriesBooked() {
+        aggregates.updateTotals(SERIES, t -> t.withOpen(1));
+        twoDecisions();
+        aggregates.updateTotals(SERIES, t -> t.withOutcome(Outcome.SCORED).withOpen(-1));
+
+        Totals t = aggregates.series(SERIES).totals();
+        assertEquals(BoundaryCounts.oneToOne(3, 4, 2), t.counts());
+        assertEquals(1L, t.outcomes().get(Outcome.SCORED));
+        assertEquals(0, t.open());
+    }
+
+    @Test
+    void decisionsReachTheStoresAtTheFlush() {
+        twoDecisions();
+        aggregates.flush();
+
+        KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SegmonTopology.NAMES.totals());
+        assertEquals(BoundaryCounts.oneToOne(3, 4, 2), series.get(SERIES).totals().counts());
+        WindowStore<ModelTier, MinuteFigures> minutes = ctx.getStateStore(SegmonTopology.NAMES.minuteWindows());
+        assertEquals(new MinuteCounts(BoundaryCounts.oneToOne(3, 4, 2), 1, true), minutes.fetch(SERIES, MINUTE).counts());
+    }
+
+    @Test
+    void aClosedUtteranceWithoutDecisionsLeavesTheMinuteUnchanged() {
+        aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.ZERO, 1);
+
+        MinuteCounts c = aggregates.minute(SERIES, MINUTE).counts();
+        assertEquals(1, c.utterances());
+        assertFalse(c.dirty()); // as MinuteCounts.plus: the minute-window records carry the counts only
+    }
+
+    @Test
+    void aDiscardedCommitDropsDecisionsNotWritten() {
+        twoDecisions();
+        aggregates.discard();
+
+        assertNull(aggregates.series(SERIES));
+        assertNull(aggregates.minute(SERIES, MINUTE));
+    }
+}
