@@ -1,17 +1,22 @@
 package dev.segmon.app.bench;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** Reads the monitor's {@code /metrics} over HTTP, as Prometheus would. */
+/**
+ * Reads the monitor's {@code /metrics} over HTTP, as Prometheus would, with the JDK's blocking
+ * {@link HttpURLConnection} on a kept-alive connection. Why not {@code java.net.http.HttpClient}:
+ * the latency phase polls every few milliseconds on the cores the monitor uses, and the
+ * asynchronous client's worker and selector threads took 1,100-1,300 of 30,000 samples of that
+ * phase's profile, about twice what the blocking one costs (docs/performance.md).
+ */
 public final class MetricsClient {
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final HttpRequest request;
+    private final URL url;
 
     /** Reads the whole of {@code /metrics}, as Prometheus does by default. */
     public MetricsClient(int port) {
@@ -21,18 +26,27 @@ public final class MetricsClient {
     /** Reads only the families named by {@code name[]} selectors (null or empty: everything). */
     public MetricsClient(int port, String family) {
         String query = family == null ? "" : "?name%5B%5D=" + family;
-        this.request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics" + query))
-                .timeout(Duration.ofSeconds(30)).GET().build();
+        try {
+            this.url = URI.create("http://127.0.0.1:" + port + "/metrics" + query).toURL();
+        } catch (java.net.MalformedURLException e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 
     public List<PrometheusText.Sample> scrape() {
         try {
-            return PrometheusText.parse(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
+            HttpURLConnection c = (HttpURLConnection) url.openConnection();
+            c.setConnectTimeout(5_000);
+            c.setReadTimeout(30_000);
+            if (c.getResponseCode() != 200) {
+                throw new IOException("HTTP " + c.getResponseCode());
+            }
+            // Read to the end and closed: the connection goes back to the JDK's keep-alive cache.
+            try (InputStream in = c.getInputStream()) {
+                return PrometheusText.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            }
         } catch (IOException e) {
             throw new IllegalStateException("cannot read /metrics: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 
