@@ -34,13 +34,14 @@ public final class Bench {
     /**
      * What to run. {@code latencyRate}: records/s of the latency run, null for half of the
      * monitor's median rate; {@code latencyWarmupSeconds}: paced traffic at that rate before the
-     * measured latency run, not counted (0: none). {@code kafka}: extra Kafka Streams settings for both applications.
+     * measured latency run, not counted (0: none); {@code latencyTrace}: a CSV file that receives
+     * every measured utterance's send time and latency (null: none). {@code kafka}: extra Kafka Streams settings for both applications.
      * {@code sendWords}: every hypothesis message carries a word instead of a bare time (the
      * default: a deployment that reports word error rates sends its words).
      */
     public record Options(long events, int partitions, int words, int warmup, int repeat, double latencySeconds, Double latencyRate, long seed,
                           Map<String, String> kafka, String brokerHeap, boolean passThrough, boolean sendWords,
-                          double latencyWarmupSeconds) {
+                          double latencyWarmupSeconds, java.nio.file.Path latencyTrace) {
     }
 
     /** Figures of one run; rates are medians over the repeats. */
@@ -216,12 +217,12 @@ public final class Bench {
                         // The paced phase runs code the throughput runs do not (the paced producer, the
                         // poller, the selected scrape): the JIT compiled it during the measured run,
                         // on the cores the monitor shares (docs/performance.md). Logged, not counted.
-                        Percentiles warm = latency(cluster, last, rate, already, "latency warm-up", "latw", options.latencyWarmupSeconds());
+                        Percentiles warm = latency(cluster, last, rate, already, "latency warm-up", "latw", options.latencyWarmupSeconds(), null);
                         note(String.format(Locale.ROOT, "latency warm-up: p50 %.3f s, p99 %.3f s, max %.3f s (not counted)",
                                 warm.percentile(50), warm.percentile(99), warm.max()));
                         already += warm.count();
                     }
-                    Percentiles latency = latency(cluster, last, rate, already, "latency", "lat", options.latencySeconds());
+                    Percentiles latency = latency(cluster, last, rate, already, "latency", "lat", options.latencySeconds(), options.latencyTrace());
                     return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
                             rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
                             options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream);
@@ -265,7 +266,8 @@ public final class Bench {
      * closes it. Polls {@code /metrics} back to back; the k-th utterance counts as visible at the
      * first scrape whose scored count (for both models) has grown by k. See docs/performance.md.
      */
-    private Percentiles latency(BenchCluster cluster, Monitor monitor, double rate, long already, String phase, String prefix, double lengthSeconds) {
+    private Percentiles latency(BenchCluster cluster, Monitor monitor, double rate, long already, String phase, String prefix, double lengthSeconds,
+                                java.nio.file.Path trace) {
         int count = (int) Math.max(20, Math.round(rate * lengthSeconds / corpus.recordsPerUtterance()));
         note(String.format(Locale.ROOT, "%s: %d utterances at %.0f records/s (%s)", phase, count, rate,
                 options.latencyRate() != null ? "--latency-rate" : "half the monitor's median rate"));
@@ -325,7 +327,30 @@ public final class Bench {
         for (int k = 0; k < count; k++) {
             seconds[k] = (visible[k] - sent[k]) / 1e9;
         }
+        if (trace != null) {
+            writeTrace(trace, sent, seconds, rate);
+        }
         return new Percentiles(seconds);
+    }
+
+    /**
+     * One line per paced utterance: its index, when its reference was sent (seconds after the
+     * first), how far behind its schedule that was (the sender stalled), and its latency. Read
+     * by second of the run, it tells a tail made of a few stretches where the machine fell behind
+     * from one spread over the run (docs/performance.md).
+     */
+    private void writeTrace(java.nio.file.Path trace, long[] sent, double[] seconds, double rate) {
+        double period = corpus.recordsPerUtterance() / rate;
+        try (PrintWriter w = new PrintWriter(java.nio.file.Files.newBufferedWriter(trace))) {
+            w.println("utterance,sent_s,behind_schedule_s,latency_s");
+            for (int k = 0; k < sent.length; k++) {
+                double at = (sent[k] - sent[0]) / 1e9;
+                w.printf(Locale.ROOT, "%d,%.4f,%.4f,%.4f%n", k, at, at - k * period, seconds[k]);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot write " + trace + ": " + e.getMessage(), e);
+        }
+        note("latency: every utterance's send time and latency written to " + trace);
     }
 
     private void note(String line) {

@@ -56,6 +56,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Seconds of paced traffic at the latency run's rate before it, logged but not counted: the JIT compiles the paced path (default ${DEFAULT-VALUE}; 0: none).")
     double latencyWarmupSeconds;
 
+    @Option(names = "--latency-trace", paramLabel = "FILE",
+            description = "Write every measured paced utterance's send time, delay behind its schedule and latency to FILE (CSV).")
+    java.nio.file.Path latencyTrace;
+
     @Option(names = "--latency-rate", paramLabel = "RECORDS_PER_S",
             description = "Rate of the paced latency run (default: half of the monitor's median rate), e.g. to compare two builds at one rate.")
     Double latencyRate;
@@ -120,7 +124,7 @@ public final class BenchCommand implements Callable<Integer> {
             return SegmonCommand.EXIT_OK;
         }
         Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
-                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly, latencyWarmupSeconds), log).run();
+                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly, latencyWarmupSeconds, latencyTrace), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
         } else {
