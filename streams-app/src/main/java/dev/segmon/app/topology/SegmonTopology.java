@@ -225,6 +225,8 @@ public final class SegmonTopology {
         // The partition assignor reads a StreamsConfig of its own from the main consumer's settings
         // (Kafka's AssignorConfiguration), which warns the same unless they carry the setting too.
         p.put(StreamsConfig.mainConsumerPrefix(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG), true);
+        // Flushes and compactions in the time the stream threads leave (BackgroundPriority).
+        p.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, dev.segmon.app.state.BackgroundPriority.class.getName());
         p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.ByteArraySerde.class.getName());
         if (config.stateDir() != null) {
