@@ -14,8 +14,8 @@ import org.rocksdb.Priority;
  * carry the same load), so their flushes, and the compactions after them, came as one burst: in the
  * bench's latency phase without words, at 300 000 records/s on two cores, a burst of about 0.6 of
  * a core for a second, mostly kernel time writing the files, once every 20-odd seconds, and each
- * time the latency of that second rose from about 0.1 to 0.3-0.4 s (docs/performance.md, "Flushes
- * behind the stream threads"). RocksDB's background threads are shared by every store of the JVM
+ * time the latency of that second rose from about 0.1 to 0.26-0.71 s (docs/performance.md, "A heap
+ * touched at start, flushes behind the stream threads"). RocksDB's background threads are shared by every store of the JVM
  * ({@link Env#getDefault()}), so the priority is lowered once, at the first store opened.
  */
 public final class BackgroundPriority implements RocksDBConfigSetter {
