@@ -43,8 +43,11 @@ public final class ChildBroker implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // Touched at start: a fresh broker's heap is faulted in region by region as G1 first uses
+        // it, which in the latency phase took the request threads' time (thousands of faults per
+        // half second); a broker that has run for days has touched its heap long ago.
         List<String> command = new ArrayList<>(List.of(java, "-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC",
-                "-XX:MaxGCPauseMillis=20", "-cp", System.getProperty("java.class.path"),
+                "-XX:MaxGCPauseMillis=20", "-XX:+AlwaysPreTouch", "-cp", System.getProperty("java.class.path"),
                 "dev.segmon.app.cli.SegmonCommand", "broker", "--port", "0", "--data-dir", dir.resolve("data").toString()));
         Process p;
         try {
