@@ -25,6 +25,7 @@ import dev.segmon.app.state.StoreNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
@@ -211,6 +212,14 @@ public final class SegmonTopology {
         // its totals are the same in any arrival order (docs/streaming.md). -1 processes what is
         // buffered at once.
         p.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, StreamsConfig.MAX_TASK_IDLE_MS_DISABLED);
+        // The consumers' socket receive buffer sized by the operating system (autotuned on Linux)
+        // rather than Kafka's fixed 64 KiB. The fetch responses of long utterances overflowed the
+        // fixed buffer: the kernel pruned the socket's receive queue, what it could not keep came
+        // again after a retransmission timeout (200 ms at least on Linux), and fetches the broker
+        // answered in under 40 ms reached the stream thread 206-226 ms after they were sent. With
+        // 400-word utterances the latency's p99 was 0.243 and 0.462 s with 64 KiB, 0.126 and
+        // 0.124 s with the OS's buffer (docs/performance.md).
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.RECEIVE_BUFFER_CONFIG), -1);
         // One stream thread per core the JVM may use (Kafka Streams' default is one). The work of
         // a record is serial within its task, so one thread is bound by one core: in the bench
         // the monitor's only stream thread ran at 0.9 of a core while the machine's second core was
