@@ -1,0 +1,140 @@
+package dev.segmon.app.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering of docs/architecture.md, checked on the compiled main classes: each package imports
+ * only the packages its row allows (a package's sub-packages belong to it), and no two packages
+ * depend on each other, directly or around a cycle.
+ */
+class LayeringTest {
+
+    /** Package (relative to {@code dev.segmon}) -> the packages it may import; the table of docs/architecture.md. */
+    static final Map<String, Set<String>> MAY_IMPORT = table(
+            // model: values at the bottom, readers above them, the measures above the readers
+            "model", List.of(),
+            "model.alignment", List.of("model"),
+            "model.io", List.of("model", "model.alignment"),
+            "model.boundary", List.of("model", "model.alignment", "model.io"),
+            "model.interval", List.of("model", "model.boundary"),
+            "model.detection", List.of("model", "model.boundary", "model.interval"),
+            "model.estimate", List.of("model", "model.interval"),
+            "model.edit", List.of("model", "model.alignment", "model.io"),
+            "model.breaks", List.of("model", "model.io"),
+            "model.textseg", List.of("model", "model.io"),
+            "model.tde", List.of("model", "model.alignment", "model.boundary", "model.edit", "model.io"),
+            // streams-app, bottom up: what crosses Kafka, the settings, the state, the processing, the export
+            "app.wire", List.of("model.."),
+            "app.health", List.of(),
+            "app.broker", List.of(),
+            "app.partitioning", List.of(),
+            "app.config", List.of("model..", "app.wire"),
+            "app.state", List.of("model..", "app.wire"),
+            "app.store", List.of("model..", "app.wire", "app.state"),
+            "app.processors", List.of("model..", "app.wire", "app.config", "app.state", "app.store"),
+            "app.topology", List.of("model..", "app.wire", "app.config", "app.state", "app.store", "app.processors",
+                    "app.partitioning"),
+            "app.metrics", List.of("model..", "app.wire", "app.health", "app.state", "app.partitioning"),
+            "app.web", List.of("model..", "app.wire", "app.state", "app.metrics"),
+            "app", List.of("model..", "app.wire", "app.health", "app.config", "app.state", "app.store", "app.topology",
+                    "app.metrics", "app.web", "app.partitioning"),
+            "app.replay", List.of("model..", "app.wire"),
+            "app.demo", List.of("model..", "app", "app.broker", "app.config", "app.metrics", "app.replay", "app.state"),
+            "app.simulate", List.of("model..", "app.demo"),
+            "app.bench", List.of("model..", "app.wire", "app.broker", "app.config", "app.replay", "app.topology"),
+            "app.cli", List.of("model..", "app..")
+    );
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importMainClasses() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.segmon");
+    }
+
+    @Test
+    void everyPackageImportsOnlyWhatItsRowAllows() {
+        for (Map.Entry<String, Set<String>> row : MAY_IMPORT.entrySet()) {
+            String[] forbidden = forbiddenFor(row.getKey(), row.getValue());
+            if (forbidden.length == 0) {
+                continue;
+            }
+            noClasses().that().resideInAPackage(pattern(row.getKey()))
+                    .should().dependOnClassesThat().resideInAnyPackage(forbidden)
+                    .because("docs/architecture.md: " + row.getKey() + " may import only " + row.getValue())
+                    .allowEmptyShould(true)
+                    .check(classes);
+        }
+    }
+
+    @Test
+    void everyMainPackageHasARow() {
+        Set<String> missing = new TreeSet<>();
+        classes.forEach(c -> {
+            String pkg = c.getPackageName().substring("dev.segmon.".length());
+            if (MAY_IMPORT.keySet().stream().noneMatch(row -> pkg.equals(row) || !isRoot(row) && pkg.startsWith(row + "."))) {
+                missing.add(pkg);
+            }
+        });
+        assertEquals(Set.of(), missing, "packages without a row in docs/architecture.md's table");
+    }
+
+    @Test
+    void noPackageCycles() {
+        slices().matching("dev.segmon.model.(*)..").should().beFreeOfCycles().check(classes);
+        slices().matching("dev.segmon.app.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    /** The roots {@code app} and {@code model} hold a few classes of their own; their rows cover no sub-package. */
+    private static boolean isRoot(String row) {
+        return row.equals("app") || row.equals("model");
+    }
+
+    /** The packages of the table that {@code row} may not import: every other row, less what it allows. */
+    private static String[] forbiddenFor(String row, Set<String> allowed) {
+        return MAY_IMPORT.keySet().stream()
+                .filter(other -> !other.equals(row))
+                .filter(other -> allowed.stream().noneMatch(a -> covers(a, other)))
+                .map(LayeringTest::pattern)
+                .toArray(String[]::new);
+    }
+
+    /** {@code model..} allows every model package; {@code app..} every app package; else the package itself. */
+    private static boolean covers(String allowed, String pkg) {
+        if (allowed.endsWith("..")) {
+            String root = allowed.substring(0, allowed.length() - 2);
+            return pkg.equals(root) || pkg.startsWith(root + ".");
+        }
+        return allowed.equals(pkg);
+    }
+
+    /** A row's classes: the package and its sub-packages, but a root's own classes alone. */
+    private static String pattern(String row) {
+        return isRoot(row) ? "dev.segmon." + row : "dev.segmon." + row + "..";
+    }
+
+    private static Map<String, Set<String>> table(Object... rows) {
+        Map<String, Set<String>> table = new LinkedHashMap<>();
+        for (int i = 0; i < rows.length; i += 2) {
+            @SuppressWarnings("unchecked")
+            List<String> allowed = (List<String>) rows[i + 1];
+            table.put((String) rows[i], new TreeSet<>(allowed));
+        }
+        return table;
+    }
+}
