@@ -1,5 +1,7 @@
 package dev.segmon.model.boundary;
 
+import dev.segmon.model.Micros;
+
 import dev.segmon.model.Seconds;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.io.UtteranceReader;

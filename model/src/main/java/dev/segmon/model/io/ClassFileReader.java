@@ -1,6 +1,6 @@
 package dev.segmon.model.io;
 
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.segmon.model.io;
 
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import java.util.regex.Pattern;
 
 /**

@@ -1,7 +1,7 @@
 package dev.segmon.model.tde;
 
 import dev.segmon.model.edit.Levenshtein;
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import dev.segmon.model.io.FileInterval;
 import dev.segmon.model.io.InputException;
 import dev.segmon.model.io.IntervalBlock;

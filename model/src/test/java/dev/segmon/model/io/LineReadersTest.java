@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.segmon.app.demo;
 
 import dev.segmon.model.alignment.Segment;
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -5,7 +5,7 @@ import dev.segmon.app.replay.TrafficSink;
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.Boundaries;
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;

@@ -1,7 +1,7 @@
 package dev.segmon.app.demo;
 
 import dev.segmon.model.boundary.Boundaries;
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Random;

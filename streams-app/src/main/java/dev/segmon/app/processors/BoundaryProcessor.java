@@ -17,7 +17,7 @@ import dev.segmon.app.wire.ReferenceChunk;
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.boundary.Admission;
 import dev.segmon.model.boundary.IncrementalMatcher;
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import dev.segmon.model.boundary.ReferenceBoundaries;
 import java.util.ArrayList;
 import java.util.List;

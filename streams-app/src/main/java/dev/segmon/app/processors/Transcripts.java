@@ -7,7 +7,7 @@ import dev.segmon.app.wire.HypothesisEvent;
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.boundary.Admission;
 import dev.segmon.model.boundary.IncrementalMatcher;
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package dev.segmon.app.replay;
 
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Random;

@@ -3,7 +3,7 @@ package dev.segmon.app.replay;
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.Boundaries;
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import dev.segmon.model.io.UtteranceReader;
 import java.time.Duration;
 import java.util.ArrayDeque;

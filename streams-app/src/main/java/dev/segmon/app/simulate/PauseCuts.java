@@ -3,7 +3,7 @@ package dev.segmon.app.simulate;
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.Boundaries;
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

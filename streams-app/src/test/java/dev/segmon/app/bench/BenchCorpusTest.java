@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.segmon.app.replay.RecordingSink;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
-import dev.segmon.model.boundary.Micros;
+import dev.segmon.model.Micros;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

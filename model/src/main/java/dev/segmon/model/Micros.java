@@ -1,4 +1,4 @@
-package dev.segmon.model.boundary;
+package dev.segmon.model;
 
 /**
  * Times on the microsecond grid. docs/contract.md 2.1 rounds every time to the microsecond before
