@@ -131,6 +131,9 @@ final class TranscriptJson {
         if (end.compareTo(start) < 0) {
             throw error(line, path + " ends before it starts (" + start.toPlainString() + " > " + end.toPlainString() + " s)");
         }
+        if (Double.isInfinite(end.doubleValue())) {
+            throw error(line, path + " is not a finite time (" + end.toString() + " s)");
+        }
         return new Segment(start.doubleValue(), end.doubleValue(), label);
     }
 

@@ -4,8 +4,10 @@ import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Reads the JSON results a cloud recognizer writes, one file per recording: a single file, or
@@ -28,6 +30,7 @@ final class TranscriptReader extends LookaheadUtteranceReader {
     private final List<Path> files;
     private final Words words;
     private final String channel;
+    private final Set<String> seen = new HashSet<>();
     private int index;
 
     private TranscriptReader(String source, List<Path> files, Words words, String channel) {
@@ -56,7 +59,11 @@ final class TranscriptReader extends LookaheadUtteranceReader {
         }
         Path file = files.get(index++);
         TranscriptJson json = new TranscriptJson(LocatedJson.read(file));
-        return new Utterance.Segmented(id(file), words.read(json, channel));
+        String id = id(file);
+        if (!seen.add(id)) { // a.json and a.JSON in one folder
+            throw new InputException(file, 0, "utterance '" + id + "' appears a second time (another file has the same name)");
+        }
+        return new Utterance.Segmented(id, words.read(json, channel));
     }
 
     /** The file name without its {@code .json} extension. */

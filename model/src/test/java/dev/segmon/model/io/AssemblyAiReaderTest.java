@@ -7,9 +7,12 @@ import static dev.segmon.model.io.CloudFixtures.words;
 import static dev.segmon.model.io.ReaderFixtures.expectError;
 import static dev.segmon.model.io.ReaderFixtures.readAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -45,6 +48,16 @@ class AssemblyAiReaderTest {
     void aFolderIsOneUtterancePerFileInNameOrder() {
         List<Utterance> all = readAll(fixture("assemblyai"), ASSEMBLYAI);
         assertEquals(List.of("morning-news", "two-channel-call"), all.stream().map(Utterance::id).toList());
+    }
+
+    @Test
+    void namesEqualButForTheExtensionsCaseAreOneIdTwice() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("results"));
+        Files.copy(fixture("assemblyai/morning-news.json"), dir.resolve("call.JSON"));
+        Files.copy(fixture("assemblyai/morning-news.json"), dir.resolve("call.json"));
+        // sorted by name: "call.JSON" < "call.json" (upper case first), so the second read is call.json
+        InputException e = assertThrows(InputException.class, () -> readAll(dir, ASSEMBLYAI));
+        assertEquals(dir.resolve("call.json") + ": utterance 'call' appears a second time (another file has the same name)", e.getMessage());
     }
 
     @Test

@@ -54,6 +54,12 @@ class DeepgramReaderTest {
     }
 
     @Test
+    void timeBeyondTheDoubleRangeIsBadInput() {
+        Path bad = edited(tmp, "deepgram/life_moves_pretty_fast.json", "\"start\": 7.52, \"end\": 7.68", "\"start\": 7.52, \"end\": 1e400");
+        expectError(bad, DEEPGRAM, 1, "results.channels[0].alternatives[0].words[3] is not a finite time (1E+400 s)");
+    }
+
+    @Test
     void truncatedFileIsMalformedJsonAtItsLastLine() {
         Path bad = write(tmp, "cut.json", "{\"metadata\": {},\n\"results\": {\"channels\": [\n", UTF_8);
         expectError(bad, DEEPGRAM, 3, "malformed JSON");
