@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
@@ -26,7 +27,7 @@ import java.util.Map;
  */
 final class LocatedJson {
     private static final JsonFactory JSON = JsonFactory.builder().build();
-    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final String source;
     private final JsonNode root;
@@ -130,7 +131,7 @@ final class LocatedJson {
                 return NODES.textNode(TextInput.checkDecoded(p.getText(), source, line));
             }
             case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
-                return NODES.numberNode(new BigDecimal(p.getText()));
+                return DecimalNode.valueOf(new BigDecimal(p.getText())); // exact: no trailing zeros stripped, no double
             }
             case VALUE_TRUE, VALUE_FALSE -> {
                 return NODES.booleanNode(t == JsonToken.VALUE_TRUE);
