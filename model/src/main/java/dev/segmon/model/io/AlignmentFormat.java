@@ -13,7 +13,17 @@ public enum AlignmentFormat {
     /** NIST CTM: {@code utt channel start duration token [confidence]}. */
     CTM,
     /** {@code file onset offset symbol} lines ({@code .phn}, {@code .wrd}, {@code .ali}). */
-    ALIGNMENT;
+    ALIGNMENT,
+    /** Amazon Transcribe JSON results, a file or a folder of them. */
+    AWS,
+    /** Google Cloud Speech-to-Text JSON results (v1 and v2), a file or a folder of them. */
+    GOOGLE,
+    /** Azure AI Speech JSON results (batch transcription or real-time detailed), a file or a folder of them. */
+    AZURE,
+    /** Deepgram JSON responses, a file or a folder of them. */
+    DEEPGRAM,
+    /** AssemblyAI transcript JSON, a file or a folder of them. */
+    ASSEMBLYAI;
 
     /** The format by extension: {@code .jsonl}, {@code .TextGrid} (or a folder), {@code .ctm}, else alignment lines. */
     public static AlignmentFormat detect(Path path) {

@@ -4,13 +4,11 @@ import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.NoSuchElementException;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -59,20 +57,7 @@ final class TextGridReader implements UtteranceReader {
         if (!Files.isDirectory(path)) {
             return new TextGridReader(path.toString(), List.of(path), tier);
         }
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(path)) {
-            for (Path p : dir) {
-                if (p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".textgrid") && Files.isRegularFile(p)) {
-                    files.add(p);
-                }
-            }
-        } catch (IOException e) {
-            throw new InputException(path, 0, "cannot read: " + TextInput.describe(e));
-        }
-        if (files.isEmpty()) {
-            throw new InputException(path, 0, "empty folder: no .TextGrid file in it");
-        }
-        files.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+        List<Path> files = InputFolder.files(path, ".TextGrid");
         return new TextGridReader(path.toString(), files, tier);
     }
 
