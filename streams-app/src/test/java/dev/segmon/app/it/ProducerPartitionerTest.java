@@ -108,8 +108,9 @@ class ProducerPartitionerTest {
                 Thread.sleep(100);
             }
             assertTrue(firstSeen > 0, "no mismatch counted within 60 s of the traffic:\n" + monitor.scrape());
-            System.out.printf("partitioner test: %d of %d hypothesis records off their murmur2 partition; first counted %.2f s after"
-                    + " the producer's last acknowledgement%n", expected, delivered.size(), (firstSeen - sent) / 1e9);
+            System.out.printf("partitioner test: %d of %d hypothesis records off their murmur2 partition (%d of %d utterances on it);"
+                    + " first counted %.2f s after the producer's last acknowledgement%n", expected, delivered.size(), metUtterances.size(),
+                    UTTERANCES, (firstSeen - sent) / 1e9);
             assertEquals(expected, value(samples, MISMATCHES, app + ".hyp"), "every misplaced hypothesis record counted");
             assertEquals(delivered.size(), value(samples, CHECKED, app + ".hyp"), "every hypothesis record checked");
             // The references came from the Java client: all where murmur2 puts them.
