@@ -484,6 +484,25 @@
       + " s; figures as of " + new Date(ready.last_broker_contact).toLocaleString() + "." : "";
   }
 
+  // Input records off Kafka's default (murmur2) partition of their key, as this instance counted
+  // them: while any, their utterances' two sides never meet and a note says what to fix
+  // (docs/operations.md, "Producers in other languages: the partitioner").
+  async function renderPartitioning() {
+    const r = await fetch("metrics?name[]=segmon_input_partition_mismatches_total", { cache: "no-store" });
+    const off = {};
+    for (const m of (await r.text()).matchAll(/^segmon_input_partition_mismatches_total\{topic="([^"]*)"\} (\S+)$/gm)) {
+      if (Number(m[2]) > 0) off[m[1]] = Number(m[2]);
+    }
+    state.partitioning = off;
+    const topics = Object.keys(off).sort();
+    const note = $("partitioning");
+    note.hidden = topics.length === 0;
+    note.textContent = topics.length === 0 ? "" : "Input not partitioned by Kafka's default partitioner: "
+      + topics.map((t) => fmt(off[t], 0) + " records of " + t).join(", ")
+      + " are not on the partition murmur2 gives their key, so those utterances' hypotheses and references never meet."
+      + " Set partitioner=murmur2_random in librdkafka-based producers (docs/operations.md).";
+  }
+
   async function refresh() {
     clearTimeout(state.timer);
     const generation = ++state.generation; // a refresh started later (a click) supersedes this one
@@ -493,6 +512,7 @@
     $("pickers").hidden = overview;
     try {
       await renderContact();
+      await renderPartitioning();
       if (overview) {
         const api = await getJson("api/v1/overview");
         state.overview = api;

@@ -8,6 +8,9 @@ import dev.segmon.app.metrics.EstimateMetrics;
 import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.IntervalMetrics;
 import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.partitioning.InputPartitionCensus;
+import dev.segmon.app.partitioning.InputPartitioning;
+import dev.segmon.app.partitioning.PartitionMetrics;
 import dev.segmon.app.state.IntervalState;
 import dev.segmon.app.state.ChangeState;
 import dev.segmon.app.metrics.ChangeMetrics;
@@ -58,6 +61,8 @@ public final class Monitor implements AutoCloseable {
     private final WordState words;
     private final EstimateView estimates;
     private final ChangeState changes;
+    /** Input records off Kafka's default partition of their key, per topic (docs/operations.md, the partitioner). */
+    private final InputPartitionCensus partitioning;
     private final CountDownLatch running = new CountDownLatch(1);
     private volatile KafkaStreamsMetrics streamsMetrics;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -94,6 +99,7 @@ public final class Monitor implements AutoCloseable {
                     new TopicAdmin.Creation(true, config.partitions(), config.replicationFactor()), TopicAdmin.Mode.STRICT);
             // State of an earlier store layout is refused with one line, never read as the new one.
             StateLayoutCheck.check(props);
+            this.partitioning = InputPartitioning.install(props, List.of(config.hypothesesTopic(), config.referencesTopic()));
             built = new KafkaStreams(SegmonTopology.build(config), props);
             wedgedAfter = ClientHealth.wedgedAfter(props);
             // Made right after the topic check, which the cluster answered: the first contact.
@@ -128,7 +134,7 @@ public final class Monitor implements AutoCloseable {
         for (MultiCollector c : List.of(new StoreMetrics(state, System::currentTimeMillis),
                 new IntervalMetrics(intervals, System::currentTimeMillis), new WordMetrics(words, System::currentTimeMillis),
                 new EstimateMetrics(estimates, System::currentTimeMillis), new ChangeMetrics(changes),
-                new ContactMetrics(() -> contact.ageSeconds(System.currentTimeMillis())))) {
+                new ContactMetrics(() -> contact.ageSeconds(System.currentTimeMillis())), new PartitionMetrics(partitioning))) {
             registry.getPrometheusRegistry().register(c);
             own.getPrometheusRegistry().register(c);
         }

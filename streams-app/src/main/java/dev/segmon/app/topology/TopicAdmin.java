@@ -99,7 +99,7 @@ public final class TopicAdmin {
     }
 
     /** The settings of {@code clientConfig} an admin client knows (bootstrap servers, security), and the call timeout. */
-    static Map<String, Object> adminConfig(Map<?, ?> clientConfig) {
+    public static Map<String, Object> adminConfig(Map<?, ?> clientConfig) {
         Map<String, Object> config = new HashMap<>();
         clientConfig.forEach((k, v) -> {
             if (AdminClientConfig.configNames().contains(k.toString())) {

@@ -134,6 +134,14 @@ final class DashboardGenerator {
     p.add(new Panel("Time since the last reference", "timeseries", 12, y, 12, 8, "s", "Per tier; references may legitimately come hours late.",
         List.of(Query.range("time() - max by (tier) (" + REFERENCE_LAST_RECEIVED.metric() + "{tier=~\"$tier\"})", "{{tier}}"))));
     y += 8;
+    String perTopic = "sum by (topic) (rate(";
+    p.add(new Panel("Input records off their key's partition (per second)", "timeseries", 0, y, 24, 6, "short",
+        "Per input topic, records not on Kafka's default (murmur2) partition of their key, beside all keyed records checked."
+            + " Above 0: a producer partitions otherwise (librdkafka's default is crc32), and those utterances' hypotheses and"
+            + " references never meet (docs/operations.md, \"Producers in other languages: the partitioner\").",
+        List.of(Query.range(perTopic + INPUT_PARTITION_MISMATCHES_TOTAL.metric() + "[$__rate_interval]))", "{{topic}} off its partition"),
+            Query.range(perTopic + INPUT_PARTITION_CHECKED_TOTAL.metric() + "[$__rate_interval]))", "{{topic}} checked"))));
+    y += 6;
 
     p.add(row("Kafka Streams", y++));
     p.add(new Panel("Consumer lag (max records)", "timeseries", 0, y, 8, 8, "short", "kafka_consumer_fetch_manager_records_lag_max per instance.",

@@ -96,6 +96,9 @@ class LivePageBrowserTest {
                 assertTrue(tile(browser, "os") > 0.35 && tile(browser, "os") < 0.65, "regressing OS " + tile(browser, "os"));
                 assertTrue(browser.eval("Number(document.querySelector('" + os + ".recent .ci').dataset.low)").asDouble() > 0, "ΔOS 5m above 0");
             }
+            // The demo's producers are Java clients: every input record on its key's murmur2 partition, no note.
+            assertEquals("{}", browser.eval("JSON.stringify(segmonPage.partitioning)").asText());
+            assertEquals(true, browser.eval("document.getElementById('partitioning').hidden").asBoolean());
             browser.screenshot(Path.of("target", "live-page.png"));
             assertOverviewEqualsMetrics(base);
 
