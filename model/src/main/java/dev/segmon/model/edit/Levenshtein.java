@@ -1,5 +1,7 @@
 package dev.segmon.model.edit;
 
+import java.util.List;
+
 /**
  * Edit distance between token sequences (tokens interned as ints), in memory linear in the
  * shorter sequence.
@@ -47,7 +49,7 @@ public final class Levenshtein {
         int longest = Math.max(reference.length, hypothesis.length);
         int minIndel = Math.min(costs.insertion(), costs.deletion());
         for (int band = Math.max(Math.abs(reference.length - hypothesis.length), FIRST_BAND); band < longest; band *= 2) {
-            long[] swept = sweep(reference, hypothesis, costs, band);
+            long[] swept = sweep(reference, hypothesis, costs, band, null);
             if (swept[0] <= (long) band * minIndel) {
                 return counts(swept, reference.length);
             }
@@ -57,7 +59,28 @@ public final class Levenshtein {
 
     /** {@link #align} over the whole matrix (no band): the reference the band is held to. */
     static EditCounts alignWhole(int[] reference, int[] hypothesis, EditCosts costs) {
-        return counts(sweep(reference, hypothesis, costs, Math.max(reference.length, hypothesis.length)), reference.length);
+        return counts(sweep(reference, hypothesis, costs, Math.max(reference.length, hypothesis.length), null), reference.length);
+    }
+
+    /**
+     * The aligned pairs of the very alignment whose counts {@link #align} returns, in sequence
+     * order: the same band schedule and the same step chosen into every cell, recorded and then
+     * traced back from the last cell, so that counting the pairs gives {@code align}'s S, I and D.
+     * Memory: one byte per swept cell (the band's width times the longer length).
+     */
+    public static List<AlignedPair> pairs(int[] reference, int[] hypothesis, EditCosts costs) {
+        int longest = Math.max(reference.length, hypothesis.length);
+        int minIndel = Math.min(costs.insertion(), costs.deletion());
+        for (int band = Math.max(Math.abs(reference.length - hypothesis.length), FIRST_BAND); band < longest; band *= 2) {
+            Steps steps = new Steps(longest);
+            long[] swept = sweep(reference, hypothesis, costs, band, steps);
+            if (swept[0] <= (long) band * minIndel) {
+                return steps.traceBack(reference, hypothesis);
+            }
+        }
+        Steps steps = new Steps(longest);
+        sweep(reference, hypothesis, costs, longest, steps);
+        return steps.traceBack(reference, hypothesis);
     }
 
     private static EditCounts counts(long[] swept, int referenceLength) {
@@ -66,9 +89,10 @@ public final class Levenshtein {
 
     /**
      * The cells with |outer - inner| <= {@code band}, rows along the shorter sequence; returns
-     * {cost, substitutions, insertions, deletions} of the path chosen into the last cell.
+     * {cost, substitutions, insertions, deletions} of the path chosen into the last cell. With
+     * {@code steps} given, also records the step chosen into every swept cell.
      */
-    private static long[] sweep(int[] reference, int[] hypothesis, EditCosts costs, int band) {
+    private static long[] sweep(int[] reference, int[] hypothesis, EditCosts costs, int band, Steps steps) {
         // Outer sequence: the longer one; the rows index the shorter one.
         boolean outerIsRef = reference.length >= hypothesis.length;
         int[] outer = outerIsRef ? reference : hypothesis;
@@ -110,6 +134,7 @@ public final class Levenshtein {
                 cost[lo - 1] = OUT_OF_BAND; // left of the band: a value of two rows ago otherwise
             }
             int token = outer[o - 1];
+            byte[] chosen = steps == null ? null : steps.row(o, lo, hi);
             for (int k = k0; k <= hi; k++) {
                 boolean match = inner[k - 1] == token;
                 int diagonal = prevCost[k - 1] + (match ? 0 : subCost);
@@ -125,6 +150,9 @@ public final class Levenshtein {
                     sub[k] = prevSub[k - 1] + (match ? 0 : 1);
                     up[k] = prevUp[k - 1];
                     left[k] = prevLeft[k - 1];
+                    if (chosen != null) {
+                        chosen[k - lo] = Steps.DIAGONAL;
+                    }
                 } else if ((deletion < insertion) == outerIsRef) {
                     // Kaldi and sclite alike: the deletion when strictly cheaper than the insertion, else the insertion;
                     // the step from above is the deletion when the outer sequence is the reference
@@ -132,11 +160,17 @@ public final class Levenshtein {
                     sub[k] = prevSub[k];
                     up[k] = prevUp[k] + 1;
                     left[k] = prevLeft[k];
+                    if (chosen != null) {
+                        chosen[k - lo] = Steps.UP;
+                    }
                 } else {
                     cost[k] = fromLeft;
                     sub[k] = sub[k - 1];
                     up[k] = up[k - 1];
                     left[k] = left[k - 1] + 1;
+                    if (chosen != null) {
+                        chosen[k - lo] = Steps.LEFT;
+                    }
                 }
             }
             int[] t = prevCost; prevCost = cost; cost = t;

@@ -41,7 +41,7 @@ class LevenshteinBandTest {
         }
     }
 
-    private static int[] randomTokens(Random random, int n, int vocabulary) {
+    static int[] randomTokens(Random random, int n, int vocabulary) {
         int[] out = new int[n];
         for (int i = 0; i < n; i++) {
             out[i] = random.nextInt(vocabulary);
@@ -50,7 +50,7 @@ class LevenshteinBandTest {
     }
 
     /** {@code reference} with each token substituted, deleted or followed by an insertion with probability {@code rate}. */
-    private static int[] edited(Random random, int[] reference, double rate, int vocabulary) {
+    static int[] edited(Random random, int[] reference, double rate, int vocabulary) {
         int[] out = new int[reference.length * 2 + 1];
         int n = 0;
         for (int token : reference) {

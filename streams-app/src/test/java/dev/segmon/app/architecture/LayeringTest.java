@@ -42,6 +42,7 @@ class LayeringTest {
             "model.breaks", List.of("model", "model.io"),
             "model.textseg", List.of("model", "model.io"),
             "model.tde", List.of("model", "model.alignment", "model.boundary", "model.edit", "model.io"),
+            "model.timing", List.of("model", "model.alignment", "model.edit", "model.io"),
             // streams-app, bottom up: what crosses Kafka, the settings, the state, the processing, the export
             "app.wire", List.of("model.."),
             "app.health", List.of(),

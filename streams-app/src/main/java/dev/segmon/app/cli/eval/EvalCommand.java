@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Score files offline.",
         subcommands = {BoundariesCommand.class, TdeCommand.class,
-                BreaksCommand.class, WerCommand.class, NedCommand.class, TextCommand.class})
+                BreaksCommand.class, WerCommand.class, NedCommand.class, TextCommand.class, TimingCommand.class})
 public final class EvalCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

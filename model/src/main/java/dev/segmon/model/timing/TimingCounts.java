@@ -1,0 +1,94 @@
+package dev.segmon.model.timing;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The sufficient statistics of word timing, in the manner of {@code BoundaryCounts}: a commutative
+ * monoid under {@link #plus}, so that a corpus' counts are the sum of its utterances' and a live
+ * monitor can add them up utterance by utterance and report what the offline scorer reports.
+ * Offsets are hypothesis - reference, in microseconds, taken only over matched words (a
+ * reference word the word alignment pairs with an equal hypothesis word). Every figure derived
+ * from them is formed in {@link TimingScores}.
+ *
+ * @param referenceWords  reference words, matched or not (denominator of the matched share)
+ * @param hypothesisWords hypothesis words, matched or not
+ * @param matched         matched words
+ * @param startOffsetSum  sum of the signed start offsets of the matched words
+ * @param endOffsetSum    sum of the signed end offsets
+ * @param startErrorSum   sum of the absolute start offsets
+ * @param endErrorSum     sum of the absolute end offsets
+ * @param within          per {@link Collar}, in its order, the matched words within it
+ */
+public record TimingCounts(long referenceWords, long hypothesisWords, long matched,
+        long startOffsetSum, long endOffsetSum, long startErrorSum, long endErrorSum, List<CollarCounts> within) {
+
+    /** The identity of {@link #plus}. */
+    public static final TimingCounts ZERO = new TimingCounts(0, 0, 0, 0, 0, 0, 0,
+            List.of(CollarCounts.ZERO, CollarCounts.ZERO, CollarCounts.ZERO, CollarCounts.ZERO));
+
+    public TimingCounts {
+        within = List.copyOf(within);
+        boolean consistent = within.size() == Collar.values().length
+                && matched >= 0 && matched <= referenceWords && matched <= hypothesisWords
+                && Math.abs(startOffsetSum) <= startErrorSum && Math.abs(endOffsetSum) <= endErrorSum
+                && within.stream().allMatch(c -> c.starts() <= matched && c.ends() <= matched);
+        if (!consistent) {
+            throw new IllegalArgumentException("inconsistent timing counts: ref=" + referenceWords + " hyp=" + hypothesisWords
+                    + " matched=" + matched + " sums=" + startOffsetSum + "," + endOffsetSum + "," + startErrorSum + ","
+                    + endErrorSum + " within=" + within);
+        }
+    }
+
+    /**
+     * The counts of one utterance.
+     *
+     * @param startOffsets hypothesis - reference start of each matched word, in microseconds
+     * @param endOffsets   the same for the ends, in the same word order
+     */
+    public static TimingCounts of(long referenceWords, long hypothesisWords, long[] startOffsets, long[] endOffsets) {
+        if (startOffsets.length != endOffsets.length) {
+            throw new IllegalArgumentException(startOffsets.length + " start offsets but " + endOffsets.length + " end offsets");
+        }
+        long startSum = 0;
+        long endSum = 0;
+        long startErrors = 0;
+        long endErrors = 0;
+        List<CollarCounts> within = new ArrayList<>(ZERO.within);
+        for (int i = 0; i < startOffsets.length; i++) {
+            long s = startOffsets[i];
+            long e = endOffsets[i];
+            startSum += s;
+            endSum += e;
+            startErrors += Math.abs(s);
+            endErrors += Math.abs(e);
+            for (Collar c : Collar.values()) {
+                boolean start = c.holds(s);
+                boolean end = c.holds(e);
+                within.set(c.ordinal(), within.get(c.ordinal()).plus(new CollarCounts(start ? 1 : 0, end ? 1 : 0, start && end ? 1 : 0)));
+            }
+        }
+        return new TimingCounts(referenceWords, hypothesisWords, startOffsets.length, startSum, endSum, startErrors, endErrors, within);
+    }
+
+    /** The monoid operation: counts of two disjoint sets of utterances. */
+    public TimingCounts plus(TimingCounts other) {
+        List<CollarCounts> sum = new ArrayList<>(within.size());
+        for (int i = 0; i < within.size(); i++) {
+            sum.add(within.get(i).plus(other.within.get(i)));
+        }
+        return new TimingCounts(referenceWords + other.referenceWords, hypothesisWords + other.hypothesisWords,
+                matched + other.matched, startOffsetSum + other.startOffsetSum, endOffsetSum + other.endOffsetSum,
+                startErrorSum + other.startErrorSum, endErrorSum + other.endErrorSum, sum);
+    }
+
+    /** The counts at one collar. */
+    public CollarCounts within(Collar collar) {
+        return within.get(collar.ordinal());
+    }
+
+    /** The derived figures. */
+    public TimingScores scores() {
+        return new TimingScores(this);
+    }
+}
