@@ -4,9 +4,10 @@ import dev.segmon.app.config.Comparison;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.PendingKey;
 import dev.segmon.app.state.Keys.SeriesKey;
+import dev.segmon.app.state.Moments;
 import dev.segmon.app.state.Moments.Pending;
 import dev.segmon.app.state.SeriesFigures;
-import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.interval.PairedMoments;
@@ -35,6 +36,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * not paired.
  */
 public final class PairedBook implements UtteranceBook {
+    /** (utterance, tier, model, partner) -> {@link Pending}: counts waiting for the partner. */
+    public static final StoreSpec<KeyValueStore<PendingKey, Pending>> PENDING =
+            StoreSpec.keyValue("segmon-paired-pending", PendingKey.SERDE, Moments.PENDING);
+
     private final List<Comparison> comparisons;
     private final Duration expiryInterval;
     private final long maxDelayMs;
@@ -52,9 +57,14 @@ public final class PairedBook implements UtteranceBook {
     }
 
     @Override
+    public List<StoreSpec<?>> stores() {
+        return List.of(PENDING);
+    }
+
+    @Override
     public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
         this.context = context;
-        this.pending = context.getStateStore(StoreNames.PAIRED_PENDING);
+        this.pending = PENDING.open(context);
         this.aggregates = aggregates;
         if (!comparisons.isEmpty()) {
             context.schedule(expiryInterval, PunctuationType.WALL_CLOCK_TIME, this::expire);

@@ -25,13 +25,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * otherwise it is counted under the {@link Unscored} reason and no score is made up.
  */
 public final class WordBook implements UtteranceBook {
-    private final DetectionFeed feed;
     private SeriesAggregates aggregates;
-
-    /** @param feed told the word errors of each utterance scored for words (null: none) */
-    public WordBook(DetectionFeed feed) {
-        this.feed = feed;
-    }
 
     @Override
     public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
@@ -40,15 +34,10 @@ public final class WordBook implements UtteranceBook {
 
     @Override
     public void closed(Closed utterance) {
-        WordCounts add = score(utterance.outcome(), utterance.hypothesis().words(),
-                utterance.reference() == null ? WordList.NONE : utterance.reference().labels());
-        aggregates.add(utterance.key().series(), SeriesFigures.ofWords(add), utterance.timestampMs());
-        if (feed != null && add.edits().referenceTokens() > 0) {
-            feed.words(utterance.key(), add.edits());
-        }
+        aggregates.add(utterance.key().series(), SeriesFigures.ofWords(utterance.words()), utterance.timestampMs());
     }
 
-    /** The word figures of one closed utterance. */
+    /** The word figures of one closed utterance, from its two held transcripts. */
     static WordCounts score(Outcome outcome, WordList hypothesis, WordList reference) {
         if (!hypothesis.present()) {
             return WordCounts.unscoredFor(Unscored.NO_WORDS);

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * send failed, but the thread's other tasks then flush into the same producer and fail with
  * "Cannot execute transactional method because we are in an error state" (a
  * {@link TransactionAbortableException}), which Kafka Streams treats as fatal (seen in
- * BrokerRestartFaultTest with a 70 s outage, docs/faults.md). A replaced thread starts with a new
+ * BrokerRestartFaultTest, docs/faults.md). A replaced thread starts with a new
  * producer; under exactly-once its tasks are restored from the changelogs, so nothing is lost or
  * counted twice (Kafka Streams' KIP-671 recovery).
  *
