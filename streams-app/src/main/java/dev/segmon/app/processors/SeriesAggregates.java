@@ -25,15 +25,13 @@ import org.apache.kafka.streams.state.WindowStore;
  * each of its minutes of record time ({@link MinuteFigures}), for every measure at once: the
  * boundary totals, the moments, word errors, the early estimate's sums and the comparisons.
  *
- * <p>What records add is gathered here and written by {@link #flush}: at most every
- * {@link #WRITE_INTERVAL} of wall-clock time (the processor's punctuation), and inside every
- * commit ({@link CommitFlushStore}), so each aggregate a burst of records changed is encoded and
- * written once, not once per record and measure (docs/performance.md). The two stores have no record cache (this view
- * is one): interactive queries, hence {@code /metrics} and the live page, see a close at the next
- * write, at most {@link #WRITE_INTERVAL} later. A discarded commit drops what was not written, and
- * the task's restore (a new processor, a new instance of this class) starts from the stores.
+ * <p>What records add is gathered here and written by {@link #flush}, every {@link #WRITE_INTERVAL}
+ * and inside every commit ({@link CommitFlushStore}), so an aggregate a burst of records changed
+ * is encoded once (docs/streaming.md, "One aggregate per series"). The two stores have no record
+ * cache (this view is one): {@code /metrics} sees a close at the next write. A discarded commit
+ * drops what was not written, and the task's restore starts from the stores.
  *
- * <p>Views of the aggregates used last save a store read per add, as {@link UtteranceLog}'s does; only
+ * <p>Views of the aggregates used last save a store read per add, as {@link dev.segmon.app.store.UtteranceLog}'s does; only
  * this class writes the two stores, and its scans of them write the view first.
  */
 public final class SeriesAggregates implements CommitFlushStore.Deferred {

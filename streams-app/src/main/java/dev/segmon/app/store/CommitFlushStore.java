@@ -99,7 +99,7 @@ public final class CommitFlushStore implements StateStore, CachedStateStore<Obje
     }
 
     /** A builder for the topology: no logging and no caching to configure. */
-    public static StoreBuilder<CommitFlushStore> builder(String name) {
+    static StoreBuilder<CommitFlushStore> builder(String name) {
         return new StoreBuilder<>() {
             @Override
             public StoreBuilder<CommitFlushStore> withCachingEnabled() {

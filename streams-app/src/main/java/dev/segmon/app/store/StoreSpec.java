@@ -73,6 +73,11 @@ public final class StoreSpec<S extends StateStore> {
         return cached;
     }
 
+    /** Whether the store has a changelog topic ({@code <application.id>-<name>-changelog}): all but the commit-flush store. */
+    public boolean changelogged() {
+        return kind != Kind.COMMIT_FLUSH;
+    }
+
     /** The owner's store in this task; call it from {@code init}. */
     @SuppressWarnings("unchecked")
     public S open(ProcessorContext<?, ?> context) {
