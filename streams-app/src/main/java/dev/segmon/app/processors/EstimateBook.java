@@ -22,20 +22,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The sums of the early over-segmentation estimate (docs/contract.md 3.2), booked into the series
- * aggregates so that exactly-once keeps them exact like the totals:
- * <ul>
- *   <li>at a hypothesis' end with a usable {@code duration}: its boundaries n_hyp (every boundary
- *       it has, decided or still held) and the duration, into the model's cumulative and
- *       per-minute {@link RateMoments}; kept per utterance until it closes;</li>
- *   <li>when that utterance closes {@link Outcome#SCORED} (reference complete): first the
- *       {@link Backtest} (the reference boundaries rho expected for it, rho as it stood before
- *       this utterance, against those that came), then n_ref and the duration into the tier's
- *       rho sums;</li>
- *   <li>a duration that cannot be used is counted by reason and left out; its end still ends the
- *       utterance, which scores as usual.</li>
- * </ul>
- * rho is summed per (model, utterance) closed: each model that sends a duration for an utterance
- * counts it once, which weighs utterances equally when every model sends every utterance.
+ * aggregates so that exactly-once keeps them exact: at a usable end, n_hyp and the duration
+ * ({@link RateMoments}), kept per utterance until it closes; at a {@link Outcome#SCORED} close,
+ * the {@link Backtest} against rho as it stood, then n_ref into the tier's rho sums; an unusable
+ * duration counted by reason. rho counts each (model, utterance) once.
  */
 public final class EstimateBook implements UtteranceBook {
     /** (utterance, tier, model) -> {@link Ended}: a hypothesis that ended with a usable duration, until its utterance closes. */

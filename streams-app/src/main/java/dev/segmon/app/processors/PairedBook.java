@@ -25,15 +25,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * cumulatively and per minute (docs/intervals.md, "Paired comparison"), in the candidate's
  * aggregate under the baseline's name.
  *
- * <p>Both inputs are co-partitioned by utterance, so the task that closes one model's utterance
- * also closes the other's. The first of the two to close leaves its counts in a store keyed by
- * (utterance, tier, model, partner); the second finds them, books the pair and deletes them, so
- * a pair is booked once even if a late record reopens an utterance after its states expired.
- * Counts nobody claims expire reference-max-delay (wall clock) after they were left, like the
- * other per-utterance states. Only utterances closed as {@link Outcome#SCORED} for both are
- * paired: an unreferenced or timed-out side has no (or a partial) reference to share. Two sides
- * whose reference counts differ (a reference expired and sent again between the two closes) are
- * not paired.
+ * <p>The first of the two models to close leaves its counts in {@link #PENDING}; the second (in the
+ * same task: the inputs are co-partitioned) books the pair and deletes them, so a pair is booked
+ * once. Unclaimed counts expire reference-max-delay (wall clock) after they were left. Only two
+ * {@link Outcome#SCORED} sides with the same reference count are paired.
  */
 public final class PairedBook implements UtteranceBook {
     /** (utterance, tier, model, partner) -> {@link Pending}: counts waiting for the partner. */

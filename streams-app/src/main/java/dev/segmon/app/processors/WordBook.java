@@ -17,12 +17,9 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * aggregate and the minute of the close (record time), so that exactly-once keeps them exact
  * through crashes.
  *
- * <p>An utterance is scored once, at its close, from the two held transcripts, with the model's
- * offline scorer's alignment ({@link Levenshtein#align} at unit costs, as {@code eval wer}) and
- * NED ({@link NedCounts#of(int[], int[])}, as {@code eval ned}); tokens are compared exactly, as
- * {@code eval} does without {@code --ignore-case}. It is scored only when it closed with both
- * sides complete ({@link Outcome#SCORED}), its hypothesis carried words and its reference labels;
- * otherwise it is counted under the {@link Unscored} reason and no score is made up.
+ * <p>Scored once per close ({@link #score}) as the offline scorer does ({@link Levenshtein#align} at
+ * unit costs as {@code eval wer}, {@link NedCounts#of(int[], int[])} as {@code eval ned}, tokens
+ * compared exactly); an utterance that cannot be scored is counted under its {@link Unscored} reason.
  */
 public final class WordBook implements UtteranceBook {
     private SeriesAggregates aggregates;
