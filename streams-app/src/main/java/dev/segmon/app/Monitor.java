@@ -11,14 +11,14 @@ import dev.segmon.app.metrics.StoreMetrics;
 import dev.segmon.app.partitioning.InputPartitionCensus;
 import dev.segmon.app.partitioning.InputPartitioning;
 import dev.segmon.app.partitioning.PartitionMetrics;
-import dev.segmon.app.state.IntervalState;
-import dev.segmon.app.state.ChangeState;
+import dev.segmon.app.view.IntervalView;
+import dev.segmon.app.view.ChangeView;
 import dev.segmon.app.metrics.ChangeMetrics;
 import dev.segmon.app.metrics.WordMetrics;
-import dev.segmon.app.state.WordState;
-import dev.segmon.app.state.EstimateView;
-import dev.segmon.app.state.MonitorState;
-import dev.segmon.app.state.StoreMonitorState;
+import dev.segmon.app.view.WordView;
+import dev.segmon.app.view.EstimateView;
+import dev.segmon.app.view.MonitorView;
+import dev.segmon.app.view.StoreView;
 import dev.segmon.app.topology.SegmonTopology;
 import dev.segmon.app.topology.StateLayoutCheck;
 import dev.segmon.app.topology.TopicAdmin;
@@ -56,11 +56,11 @@ public final class Monitor implements AutoCloseable {
     private volatile KafkaStreams streams;
     private final PrometheusMeterRegistry registry;
     private final MetricsServer server;
-    private final MonitorState state;
-    private final IntervalState intervals;
-    private final WordState words;
+    private final MonitorView state;
+    private final IntervalView intervals;
+    private final WordView words;
     private final EstimateView estimates;
-    private final ChangeState changes;
+    private final ChangeView changes;
     /** Input records off Kafka's default partition of their key, per topic (docs/operations.md, the partitioner). */
     private final InputPartitionCensus partitioning;
     private final CountDownLatch running = new CountDownLatch(1);
@@ -105,12 +105,12 @@ public final class Monitor implements AutoCloseable {
             // Made right after the topic check, which the cluster answered: the first contact.
             contact = BrokerContact.start(built::metrics, () -> pollingConsumers(built));
             HostInfo self = HostInfo.buildFromEndpoint(props.getProperty(StreamsConfig.APPLICATION_SERVER_CONFIG));
-            StoreMonitorState stores = StoreMonitorState.of(built);
+            StoreView stores = StoreView.of(built);
             this.state = stores;
-            this.intervals = new IntervalState(stores);
-            this.words = new WordState(stores);
+            this.intervals = new IntervalView(stores);
+            this.words = new WordView(stores);
             this.estimates = new EstimateView(stores);
-            this.changes = new ChangeState(stores, config.detector());
+            this.changes = new ChangeView(stores, config.detector());
             WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry(), new DetectorChanges(changes))
                     .forEach(server::handle);
         } catch (RuntimeException e) {
@@ -223,16 +223,16 @@ public final class Monitor implements AutoCloseable {
         return streams.metrics();
     }
 
-    public MonitorState monitorState() {
+    public MonitorView monitorState() {
         return state;
     }
 
     /** The interval figures of this instance's active tasks: moment sums, cumulative and per minute. */
-    public ChangeState changeState() {
+    public ChangeView changeState() {
         return changes;
     }
 
-    public IntervalState intervalState() {
+    public IntervalView intervalState() {
         return intervals;
     }
 

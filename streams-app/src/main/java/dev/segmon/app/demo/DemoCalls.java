@@ -1,11 +1,11 @@
 package dev.segmon.app.demo;
 
 import dev.segmon.app.metrics.StoreMetrics;
-import dev.segmon.app.state.ChangeState;
+import dev.segmon.app.view.ChangeView;
 import dev.segmon.app.state.DetectorSeries;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.SeriesKey;
-import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.view.MonitorView;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.detection.DetectedMeasure;
 import dev.segmon.model.detection.MeasureDetector;
@@ -41,7 +41,7 @@ final class DemoCalls {
     }
 
     /** Lines for what happened since the last look, at wall time {@code nowMs}. */
-    List<String> look(ChangeState changes, MonitorState state, String tier, long nowMs) {
+    List<String> look(ChangeView changes, MonitorView state, String tier, long nowMs) {
         List<String> out = new ArrayList<>();
         if (changes != null) {
             for (Map.Entry<SeriesKey, DetectorSeries> e : changes.series().entrySet()) {

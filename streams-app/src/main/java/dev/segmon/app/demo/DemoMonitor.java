@@ -1,6 +1,6 @@
 package dev.segmon.app.demo;
 
-import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.view.MonitorView;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,10 +26,10 @@ public interface DemoMonitor extends AutoCloseable {
     int metricsPort();
 
     /** What the monitor holds: the counts its metrics are derived from. */
-    MonitorState state();
+    MonitorView state();
 
     /** Its change detectors, or null when it has none to show. */
-    default dev.segmon.app.state.ChangeState changes() {
+    default dev.segmon.app.view.ChangeView changes() {
         return null;
     }
 

@@ -2,7 +2,7 @@ package dev.segmon.app.demo;
 
 import dev.segmon.app.metrics.StoreMetrics;
 import dev.segmon.app.state.Keys.ModelTier;
-import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.view.MonitorView;
 import dev.segmon.app.state.Totals;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScores;
@@ -31,7 +31,7 @@ public final class DemoReport {
      * One line per model in {@code models} order, then any other model the monitor holds on
      * {@code tier}. {@code window}: {@code 5m} (null means it) or {@code cumulative}.
      */
-    public static List<String> lines(MonitorState state, long nowMs, List<String> models, String tier, String window) {
+    public static List<String> lines(MonitorView state, long nowMs, List<String> models, String tier, String window) {
         String w = window == null ? SLIDING : window;
         if (!w.equals(SLIDING) && !w.equals(CUMULATIVE)) {
             throw new IllegalArgumentException("window must be " + SLIDING + " or " + CUMULATIVE + ", not " + window);

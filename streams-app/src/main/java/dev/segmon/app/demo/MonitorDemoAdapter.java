@@ -1,6 +1,6 @@
 package dev.segmon.app.demo;
 
-import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.view.MonitorView;
 
 import dev.segmon.app.Monitor;
 import dev.segmon.app.config.MonitorConfig;
@@ -39,12 +39,12 @@ public final class MonitorDemoAdapter implements DemoMonitor {
     }
 
     @Override
-    public MonitorState state() {
+    public MonitorView state() {
         return monitor.monitorState();
     }
 
     @Override
-    public dev.segmon.app.state.ChangeState changes() {
+    public dev.segmon.app.view.ChangeView changes() {
         return monitor.changeState();
     }
 

@@ -1,6 +1,6 @@
 package dev.segmon.app.metrics;
 
-import dev.segmon.app.state.ChangeState;
+import dev.segmon.app.view.ChangeView;
 import dev.segmon.app.state.DetectorSeries;
 import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.model.detection.DetectedMeasure;
@@ -20,9 +20,9 @@ import java.util.stream.Stream;
  * one task, so one instance exports each; a dashboard or rule takes {@code max by} the labels.
  */
 public final class ChangeMetrics implements MultiCollector {
-    private final ChangeState state;
+    private final ChangeView state;
 
-    public ChangeMetrics(ChangeState state) {
+    public ChangeMetrics(ChangeView state) {
         this.state = state;
     }
 

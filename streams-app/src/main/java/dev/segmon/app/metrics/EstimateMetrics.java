@@ -1,6 +1,6 @@
 package dev.segmon.app.metrics;
 
-import dev.segmon.app.state.EstimateView;
+import dev.segmon.app.view.EstimateView;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.model.estimate.Backtest;
 import dev.segmon.model.estimate.EstimatedOverSegmentation;

@@ -1,6 +1,6 @@
 package dev.segmon.app.metrics;
 
-import dev.segmon.app.state.IntervalState;
+import dev.segmon.app.view.IntervalView;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.PairTier;
 import dev.segmon.model.interval.Estimate;
@@ -55,10 +55,10 @@ public final class IntervalMetrics implements MultiCollector {
         MOMENTS.put("segmon_utterance_hypothesis_reference", UtteranceMoments::hypothesisReference);
     }
 
-    private final IntervalState state;
+    private final IntervalView state;
     private final LongSupplier wallClock;
 
-    public IntervalMetrics(IntervalState state, LongSupplier wallClock) {
+    public IntervalMetrics(IntervalView state, LongSupplier wallClock) {
         this.state = state;
         this.wallClock = wallClock;
     }

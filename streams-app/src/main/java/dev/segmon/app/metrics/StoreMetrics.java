@@ -2,7 +2,7 @@ package dev.segmon.app.metrics;
 
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
-import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.view.MonitorView;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.InputEvent;
 import dev.segmon.app.wire.MinuteWindow;
@@ -27,7 +27,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * Every segmon metric, read from the monitor's state ({@link MonitorState}) at scrape time.
+ * Every segmon metric, read from the monitor's state ({@link MonitorView}) at scrape time.
  *
  * <p>Why from stores: exactly-once processing commits store updates atomically with the input
  * offsets, so a store holds each record's effect exactly once even after a crash or a task
@@ -45,17 +45,17 @@ import java.util.stream.Stream;
  */
 public final class StoreMetrics implements MultiCollector {
 
-    private final MonitorState state;
+    private final MonitorView state;
     private final LongSupplier wallClock;
 
     /** Reads {@code state}, with the given wall clock for the sliding window. */
-    public StoreMetrics(MonitorState state, LongSupplier wallClock) {
+    public StoreMetrics(MonitorView state, LongSupplier wallClock) {
         this.state = state;
         this.wallClock = wallClock;
     }
 
     /** The counts of each (model, tier) in the sliding window ending at {@code nowMs}: this minute and the four before it. */
-    public static Map<ModelTier, BoundaryCounts> sliding(MonitorState state, long nowMs) {
+    public static Map<ModelTier, BoundaryCounts> sliding(MonitorView state, long nowMs) {
         long from = Points.slidingStart(nowMs);
         Map<ModelTier, BoundaryCounts> recent = new TreeMap<>();
         state.minutes(from, Long.MAX_VALUE).forEach((series, minutes) -> recent.put(series,

@@ -3,7 +3,7 @@ package dev.segmon.app.metrics;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.WordCounts;
 import dev.segmon.app.state.WordCounts.Unscored;
-import dev.segmon.app.state.WordState;
+import dev.segmon.app.view.WordView;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
@@ -20,10 +20,10 @@ import java.util.function.LongSupplier;
  * {@code cumulative} = the totals; {@code 5m} = the minutes {@link Points#slidingStart} on.
  */
 public final class WordMetrics implements MultiCollector {
-    private final WordState state;
+    private final WordView state;
     private final LongSupplier wallClock;
 
-    public WordMetrics(WordState state, LongSupplier wallClock) {
+    public WordMetrics(WordView state, LongSupplier wallClock) {
         this.state = state;
         this.wallClock = wallClock;
     }

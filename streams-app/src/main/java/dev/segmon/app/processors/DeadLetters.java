@@ -1,6 +1,8 @@
 package dev.segmon.app.processors;
 
 import dev.segmon.app.state.Keys.DeadLetterKey;
+import dev.segmon.app.state.StateSerde;
+import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.wire.DeadLetterReason;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -16,7 +18,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * {@code segmon_dead_letters_total} is read (a counter bumped outside a store would count a
  * replayed record twice).
  */
-final class DeadLetters {
+public final class DeadLetters {
     /**
      * Most bytes of key, value and headers one dead letter carries. The copy of a record close to
      * Kafka's default 1 MB record limit (producer max.request.size 1 048 576, broker
@@ -26,19 +28,21 @@ final class DeadLetters {
      */
     static final int MAX_BYTES = 1_000_000;
 
-    private final String countStoreName;
+    /** (reason, model, tier) -> dead-letter count. */
+    public static final StoreSpec<KeyValueStore<DeadLetterKey, Long>> COUNTS =
+            StoreSpec.keyValue("segmon-dead-letter-counts", DeadLetterKey.SERDE, StateSerde.COUNT);
+
     private final String sinkName;
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<DeadLetterKey, Long> counts;
 
-    DeadLetters(String countStoreName, String sinkName) {
-        this.countStoreName = countStoreName;
+    DeadLetters(String sinkName) {
         this.sinkName = sinkName;
     }
 
     void init(ProcessorContext<Object, Object> context) {
         this.context = context;
-        this.counts = context.getStateStore(countStoreName);
+        this.counts = COUNTS.open(context);
     }
 
     void send(Record<byte[], byte[]> record, DeadLetterReason reason, String model, String tier, String detail) {

@@ -1,6 +1,5 @@
 package dev.segmon.app.processors;
 
-import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Observation;
 import dev.segmon.app.wire.Outcome;
@@ -16,15 +15,12 @@ import org.apache.kafka.streams.processor.api.Record;
  * exactly-once keeps through restarts.
  *
  * <p>A book: it sends a model's utterance closed as {@link Outcome#SCORED} (an unreferenced or
- * timed-out one has no, or a partial, reference) with the word errors {@link WordBook} found for
- * it, so it must come after the word book; {@link PairedBook} hands it each booked pair.
+ * timed-out one has no, or a partial, reference) with the word errors the close carries;
+ * {@link PairedBook} hands it each booked pair.
  */
 public final class DetectionFeed implements UtteranceBook {
     private final String sink;
     private ProcessorContext<Object, Object> context;
-    /** The word errors of the utterance being closed, left by the word book. */
-    private HypothesisKey wordsOf;
-    private EditCounts words;
 
     /** @param sink the name of the sink to the detection topic */
     public DetectionFeed(String sink) {
@@ -34,25 +30,15 @@ public final class DetectionFeed implements UtteranceBook {
     @Override
     public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
         this.context = context;
-        this.wordsOf = null;
-        this.words = null;
-    }
-
-    /** The word book's edit counts of an utterance it scored, read at its close. */
-    void words(HypothesisKey key, EditCounts edits) {
-        this.wordsOf = key;
-        this.words = edits;
     }
 
     @Override
     public void closed(Closed u) {
-        boolean scoredWords = u.key().equals(wordsOf);
-        EditCounts w = scoredWords ? words : null;
-        wordsOf = null;
-        words = null;
         if (u.outcome() != Outcome.SCORED) {
             return;
         }
+        // Word errors only of an utterance scored for words (a reference with tokens).
+        EditCounts w = u.words().edits().referenceTokens() > 0 ? u.words().edits() : null;
         Observation o = w == null ? Observation.single(u.counts(), -1, -1) : Observation.single(u.counts(), w.errors(), w.referenceTokens());
         context.forward(new Record<Object, Object>(SeriesKey.of(u.key().series()), o, u.timestampMs()), sink);
     }

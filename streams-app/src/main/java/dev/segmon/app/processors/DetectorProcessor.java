@@ -1,10 +1,14 @@
 package dev.segmon.app.processors;
 
-import dev.segmon.app.state.CommitFlushStore;
+import dev.segmon.app.store.CommitFlushStore;
 import dev.segmon.app.state.DetectorSeries;
 import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Observation;
+import dev.segmon.app.store.StoreSpec;
+import dev.segmon.app.store.WriteBack;
 import dev.segmon.model.detection.DetectorSettings;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -18,39 +22,35 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * committed records made.
  */
 public final class DetectorProcessor implements Processor<SeriesKey, Observation, Void, Void> {
+    /** Series -> {@link DetectorSeries} bytes: a series' change detectors. */
+    public static final StoreSpec<KeyValueStore<SeriesKey, byte[]>> DETECTORS =
+            StoreSpec.uncachedKeyValue("segmon-detectors", SeriesKey.SERDE, Serdes.ByteArray());
+    /** The task's store that writes the decoded detectors once per commit. */
+    public static final StoreSpec<CommitFlushStore> COMMIT_FLUSH = StoreSpec.commitFlush("segmon-detector-commit-flush");
+    public static final List<StoreSpec<?>> STORES = List.of(DETECTORS, COMMIT_FLUSH);
     /**
-     * Series' detectors kept decoded. Each record changes its series' detectors, and encoding them
-     * on every record was 6.5 % of the stream thread in a profile of the bench (docs/performance.md):
-     * they are written back once per commit ({@link WriteBack}).
+     * Series' detectors kept decoded: each record changes its series' detectors, so they are
+     * encoded once per commit ({@link WriteBack}), not per record (docs/performance.md).
      */
     static final int DECODED = 1024;
 
-    private final String storeName;
-    private final String commitFlushStoreName;
     private final DetectorSettings settings;
     private KeyValueStore<SeriesKey, byte[]> store;
     private WriteBack<SeriesKey, DetectorSeries> decoded;
 
-    /**
-     * @param storeName the detectors' store (series -> {@link DetectorSeries} bytes)
-     * @param commitFlushStoreName the task's {@link CommitFlushStore}
-     */
-    public DetectorProcessor(String storeName, String commitFlushStoreName, DetectorSettings settings) {
-        this.storeName = storeName;
-        this.commitFlushStoreName = commitFlushStoreName;
+    public DetectorProcessor(DetectorSettings settings) {
         this.settings = settings;
     }
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
-        this.store = context.getStateStore(storeName);
+        this.store = DETECTORS.open(context);
         // New on every init: nothing decoded survives a restore or a revived task.
         this.decoded = new WriteBack<>(DECODED, (key, series) -> {
             store.put(key, series.encode());
             return series;
         });
-        CommitFlushStore commits = context.getStateStore(commitFlushStoreName);
-        commits.register(storeName, decoded);
+        COMMIT_FLUSH.open(context).register(DETECTORS.name(), decoded);
     }
 
     @Override

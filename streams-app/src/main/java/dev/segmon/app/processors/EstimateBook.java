@@ -1,11 +1,12 @@
 package dev.segmon.app.processors;
 
-import dev.segmon.app.state.EstimateState;
-import dev.segmon.app.state.EstimateState.Ended;
+import dev.segmon.app.state.EstimateValues.Ended;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.SeriesFigures;
+import dev.segmon.app.store.StoreSpec;
+import dev.segmon.app.store.StoredKeys;
 import dev.segmon.app.wire.InputEvent;
 import dev.segmon.app.wire.AudioDuration;
 import dev.segmon.app.wire.HypothesisEvent;
@@ -14,39 +15,36 @@ import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import dev.segmon.model.estimate.Backtest;
 import dev.segmon.model.estimate.RateMoments;
+import java.util.List;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The sums of the early over-segmentation estimate (docs/contract.md 3.2), each in a store of its
- * own ({@link EstimateState}) so that exactly-once keeps them exact like the totals:
- * <ul>
- *   <li>at a hypothesis' end with a usable {@code duration}: its boundaries n_hyp (every boundary
- *       it has, decided or still held) and the duration, into the model's cumulative and
- *       per-minute {@link RateMoments}; kept per utterance until it closes;</li>
- *   <li>when that utterance closes {@link Outcome#SCORED} (reference complete): first the
- *       {@link Backtest} (the reference boundaries rho expected for it, rho as it stood before
- *       this utterance, against those that came), then n_ref and the duration into the tier's
- *       rho sums;</li>
- *   <li>a duration that cannot be used is counted by reason and left out; its end still ends the
- *       utterance, which scores as usual.</li>
- * </ul>
- * rho is summed per (model, utterance) closed: each model that sends a duration for an utterance
- * counts it once, which weighs utterances equally when every model sends every utterance.
+ * The sums of the early over-segmentation estimate (docs/contract.md 3.2), booked into the series
+ * aggregates so that exactly-once keeps them exact: at a usable end, n_hyp and the duration
+ * ({@link RateMoments}), kept per utterance until it closes; at a {@link Outcome#SCORED} close,
+ * the {@link Backtest} against rho as it stood, then n_ref into the tier's rho sums; an unusable
+ * duration counted by reason. rho counts each (model, utterance) once.
  */
 public final class EstimateBook implements UtteranceBook {
+    /** (utterance, tier, model) -> {@link Ended}: a hypothesis that ended with a usable duration, until its utterance closes. */
+    public static final StoreSpec<KeyValueStore<HypothesisKey, Ended>> ENDED =
+            StoreSpec.keyValue("segmon-estimate-ended", HypothesisKey.SERDE, Ended.SERDE);
+
     private KeyValueStore<HypothesisKey, Ended> ended;
-    /**
-     * The keys of {@link #ended}: most hypotheses end without a usable duration and keep nothing
-     * there, and every close asked RocksDB for them (StoredKeys).
-     */
+    /** The keys of {@link #ended}: most hypotheses end without a usable duration, and a close then skips RocksDB. */
     private StoredKeys<HypothesisKey> endedKeys;
     private SeriesAggregates aggregates;
 
     @Override
+    public List<StoreSpec<?>> stores() {
+        return List.of(ENDED);
+    }
+
+    @Override
     public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
-        KeyValueStore<HypothesisKey, Ended> store = context.getStateStore(EstimateState.ENDED);
+        KeyValueStore<HypothesisKey, Ended> store = ENDED.open(context);
         ended = store;
         endedKeys = new StoredKeys<>(BoundaryProcessor.EXPIRY_INDEX_CAPACITY);
         endedKeys.scanned(keep -> {

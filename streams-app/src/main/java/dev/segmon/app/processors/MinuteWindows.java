@@ -19,12 +19,8 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * ({@link SeriesAggregates}: a Kafka Streams window store of one-minute windows of record time),
  * and their emission to the minute-window sink.
  *
- * <p>The window store keeps its retention by dropping whole segments as stream time passes: no
- * tombstones, and no scan to find old minutes (a key-value store of minutes had to be scanned and
- * its old keys deleted one by one, and RocksDB seeks then walked the tombstones). Reads by time
- * range are what the live page and the 5 m gauges ask for.
- *
- * <p>A minute changed since its last emission is marked dirty in the store (so that a change
+ * <p>A window store, because it drops whole segments as stream time passes: no tombstones and no
+ * scan for old minutes. A minute changed since its last emission is marked dirty in the store (so that a change
  * committed just before a crash is still emitted after the restart) and listed in memory (so that
  * emission reads just those); the list is rebuilt from the store's flags at init.
  */

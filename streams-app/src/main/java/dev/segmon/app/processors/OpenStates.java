@@ -1,6 +1,9 @@
 package dev.segmon.app.processors;
 
-import dev.segmon.app.state.CommitFlushStore;
+import dev.segmon.app.store.CommitFlushStore;
+import dev.segmon.app.store.ExpiryIndex;
+import dev.segmon.app.store.StoreSpec;
+import dev.segmon.app.store.UtteranceLog;
 import dev.segmon.app.state.HypothesisPart;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
@@ -27,11 +30,22 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * Past its capacity it gives up, and due states are found by a full pass over the store until
  * they are back under half of it.
  */
-final class OpenStates {
-    private final String utteranceStoreName;
-    private final String hypothesisPartsStoreName;
-    private final String referencePartsStoreName;
-    private final String commitFlushStoreName;
+public final class OpenStates {
+    /**
+     * (utterance, tier) -> {@link UtteranceHead}: the heads of an utterance's reference and of each
+     * model's hypothesis, in one value. Uncached: {@link UtteranceLog} keeps them decoded.
+     */
+    public static final StoreSpec<KeyValueStore<UtteranceTier, UtteranceHead>> UTTERANCES =
+            StoreSpec.uncachedKeyValue("segmon-utterance-heads", UtteranceTier.SERDE, UtteranceHead.SERDE);
+    /** (utterance, tier, "", seq) -> {@link ReferencePart}: a reference's sealed chunks. */
+    public static final StoreSpec<KeyValueStore<PartKey, ReferencePart>> REFERENCE_PARTS =
+            StoreSpec.uncachedKeyValue("segmon-reference-parts", PartKey.SERDE, ReferencePart.SERDE);
+    /** (utterance, tier, model, seq) -> {@link HypothesisPart}: the boundaries and words of a hypothesis' sealed records. */
+    public static final StoreSpec<KeyValueStore<PartKey, HypothesisPart>> HYPOTHESIS_PARTS =
+            StoreSpec.uncachedKeyValue("segmon-hypothesis-parts", PartKey.SERDE, HypothesisPart.SERDE);
+    static final List<StoreSpec<?>> STORES = List.of(UTTERANCES, REFERENCE_PARTS, HYPOTHESIS_PARTS);
+
+    private final StoreSpec<CommitFlushStore> commitFlush;
     private final int decodedEntries;
     private final long indexCapacity;
     private UtteranceLog utterances;
@@ -42,24 +56,18 @@ final class OpenStates {
     /** The bucket of a queued state found by a full pass (no index entry to check it against). */
     private static final long ANY_BUCKET = Long.MIN_VALUE;
 
-    OpenStates(String utteranceStoreName, String referencePartsStoreName, String hypothesisPartsStoreName,
-               String commitFlushStoreName, int decodedEntries, long indexCapacity) {
-        this.commitFlushStoreName = commitFlushStoreName;
-        this.utteranceStoreName = utteranceStoreName;
-        this.referencePartsStoreName = referencePartsStoreName;
-        this.hypothesisPartsStoreName = hypothesisPartsStoreName;
+    /** {@code commitFlush}: the task's store that writes the decoded heads once per commit. */
+    OpenStates(StoreSpec<CommitFlushStore> commitFlush, int decodedEntries, long indexCapacity) {
+        this.commitFlush = commitFlush;
         this.decodedEntries = decodedEntries;
         this.indexCapacity = indexCapacity;
     }
 
     void init(ProcessorContext<Object, Object> context) {
         // A new view on every init: see UtteranceLog for why nothing decoded survives a revival.
-        KeyValueStore<UtteranceTier, UtteranceHead> heads = context.getStateStore(utteranceStoreName);
-        KeyValueStore<PartKey, ReferencePart> referenceParts = context.getStateStore(referencePartsStoreName);
-        KeyValueStore<PartKey, HypothesisPart> hypothesisParts = context.getStateStore(hypothesisPartsStoreName);
-        this.utterances = new UtteranceLog(heads, referenceParts, hypothesisParts, decodedEntries, indexCapacity);
-        CommitFlushStore commits = context.getStateStore(commitFlushStoreName);
-        commits.register(utteranceStoreName, utterances.writeBack());
+        this.utterances = new UtteranceLog(UTTERANCES.open(context), REFERENCE_PARTS.open(context), HYPOTHESIS_PARTS.open(context),
+                decodedEntries, indexCapacity);
+        commitFlush.open(context).register(UTTERANCES.name(), utterances.writeBack());
         // What was queued came from the stores being replaced: the new index files those states again.
         dueHypotheses.clear();
         dueReferences.clear();
@@ -136,11 +144,7 @@ final class OpenStates {
      * Acts on at most {@code budget} queued states, hypotheses before references: each one still
      * due at {@code untilMs} goes to its action; one written since it was filed is skipped (it was
      * filed again), one not due yet goes back to the index. Returns how many it took off the queue.
-     *
-     * <p>Why slices: one expiry pass used to act on every due state at once, and the stream thread
-     * processed nothing meanwhile. A pass holds what arrived in one expiry interval (10 s of
-     * traffic: at 100,000 records/s some 70,000 heads to read and delete), so records waited in a
-     * stall of tenths of a second every 10 s (docs/performance.md).
+     * Slices, because acting on a whole pass at once stalls the stream thread (docs/performance.md).
      */
     int drainDue(long untilMs, int budget, java.util.function.Consumer<HypothesisKey> onHypothesis,
                  java.util.function.Consumer<UtteranceTier> onReference) {

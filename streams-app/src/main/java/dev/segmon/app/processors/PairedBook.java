@@ -4,9 +4,10 @@ import dev.segmon.app.config.Comparison;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.PendingKey;
 import dev.segmon.app.state.Keys.SeriesKey;
+import dev.segmon.app.state.Moments;
 import dev.segmon.app.state.Moments.Pending;
 import dev.segmon.app.state.SeriesFigures;
-import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.interval.PairedMoments;
@@ -24,17 +25,16 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * cumulatively and per minute (docs/intervals.md, "Paired comparison"), in the candidate's
  * aggregate under the baseline's name.
  *
- * <p>Both inputs are co-partitioned by utterance, so the task that closes one model's utterance
- * also closes the other's. The first of the two to close leaves its counts in a store keyed by
- * (utterance, tier, model, partner); the second finds them, books the pair and deletes them, so
- * a pair is booked once even if a late record reopens an utterance after its states expired.
- * Counts nobody claims expire reference-max-delay (wall clock) after they were left, like the
- * other per-utterance states. Only utterances closed as {@link Outcome#SCORED} for both are
- * paired: an unreferenced or timed-out side has no (or a partial) reference to share. Two sides
- * whose reference counts differ (a reference expired and sent again between the two closes) are
- * not paired.
+ * <p>The first of the two models to close leaves its counts in {@link #PENDING}; the second (in the
+ * same task: the inputs are co-partitioned) books the pair and deletes them, so a pair is booked
+ * once. Unclaimed counts expire reference-max-delay (wall clock) after they were left. Only two
+ * {@link Outcome#SCORED} sides with the same reference count are paired.
  */
 public final class PairedBook implements UtteranceBook {
+    /** (utterance, tier, model, partner) -> {@link Pending}: counts waiting for the partner. */
+    public static final StoreSpec<KeyValueStore<PendingKey, Pending>> PENDING =
+            StoreSpec.keyValue("segmon-paired-pending", PendingKey.SERDE, Moments.PENDING);
+
     private final List<Comparison> comparisons;
     private final Duration expiryInterval;
     private final long maxDelayMs;
@@ -52,9 +52,14 @@ public final class PairedBook implements UtteranceBook {
     }
 
     @Override
+    public List<StoreSpec<?>> stores() {
+        return List.of(PENDING);
+    }
+
+    @Override
     public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
         this.context = context;
-        this.pending = context.getStateStore(StoreNames.PAIRED_PENDING);
+        this.pending = PENDING.open(context);
         this.aggregates = aggregates;
         if (!comparisons.isEmpty()) {
             context.schedule(expiryInterval, PunctuationType.WALL_CLOCK_TIME, this::expire);

@@ -1,6 +1,7 @@
 package dev.segmon.app.processors;
 
-import dev.segmon.app.state.CommitFlushStore;
+import dev.segmon.app.store.CommitFlushStore;
+import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.MinuteFigures;
@@ -8,6 +9,7 @@ import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.model.boundary.BoundaryCounts;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,17 +25,13 @@ import org.apache.kafka.streams.state.WindowStore;
  * each of its minutes of record time ({@link MinuteFigures}), for every measure at once: the
  * boundary totals, the moments, word errors, the early estimate's sums and the comparisons.
  *
- * <p>What records add is gathered here and written by {@link #flush}: at most every
- * {@link #WRITE_INTERVAL} of wall-clock time (the processor's punctuation), and inside every
- * commit ({@link CommitFlushStore}), so each aggregate a burst of records changed is encoded and
- * written once, not once per record and measure (in separate stores per measure a close once wrote
- * up to a dozen values, and writing the series' aggregate at the end of every record was still
- * 7.4 % of the stream thread: docs/performance.md). The two stores have no record cache (this view
- * is one): interactive queries, hence {@code /metrics} and the live page, see a close at the next
- * write, at most {@link #WRITE_INTERVAL} later. A discarded commit drops what was not written, and
- * the task's restore (a new processor, a new instance of this class) starts from the stores.
+ * <p>What records add is gathered here and written by {@link #flush}, every {@link #WRITE_INTERVAL}
+ * and inside every commit ({@link CommitFlushStore}), so an aggregate a burst of records changed
+ * is encoded once (docs/streaming.md, "One aggregate per series"). The two stores have no record
+ * cache (this view is one): {@code /metrics} sees a close at the next write. A discarded commit
+ * drops what was not written, and the task's restore starts from the stores.
  *
- * <p>Views of the aggregates used last save a store read per add, as {@link UtteranceLog}'s does; only
+ * <p>Views of the aggregates used last save a store read per add, as {@link dev.segmon.app.store.UtteranceLog}'s does; only
  * this class writes the two stores, and its scans of them write the view first.
  */
 public final class SeriesAggregates implements CommitFlushStore.Deferred {
@@ -55,9 +53,17 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         }
     }
 
-    private final String seriesStoreName;
-    private final String minutesStoreName;
-    private final String commitFlushStoreName;
+    /** How long minutes are kept behind stream time: the last 24 h are served (docs/contract.md 3.3), and whole segments are dropped. */
+    static final Duration MINUTE_RETENTION = Duration.ofHours(25);
+    /** (model, tier) -> {@link SeriesFigures}: every measure's cumulative figures of the series in one value. */
+    public static final StoreSpec<KeyValueStore<ModelTier, SeriesFigures>> SERIES =
+            StoreSpec.uncachedKeyValue("segmon-series", ModelTier.SERDE, SeriesFigures.SERDE);
+    /** Window store: (model, tier) x minute of record time -> {@link MinuteFigures}. */
+    public static final StoreSpec<WindowStore<ModelTier, MinuteFigures>> MINUTES =
+            StoreSpec.window("segmon-series-minutes", ModelTier.SERDE, MinuteFigures.SERDE, MINUTE_RETENTION, Duration.ofMinutes(1));
+    static final List<StoreSpec<?>> STORES = List.of(SERIES, MINUTES);
+
+    private final StoreSpec<CommitFlushStore> commitFlush;
     private KeyValueStore<ModelTier, SeriesFigures> series;
     private WindowStore<ModelTier, MinuteFigures> minutes;
     private final Map<ModelTier, SeriesFigures> recentSeries = lru();
@@ -66,12 +72,9 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     private final Map<ModelTier, SeriesFigures> changedSeries = new LinkedHashMap<>();
     private final Map<Minute, MinuteFigures> changedMinutes = new LinkedHashMap<>();
     /**
-     * Boundary decisions not yet in their series' aggregate, added up in place ({@link #decided}).
-     * Most records decide a boundary or two, and adding each to the immutable aggregate rebuilt
-     * the series' {@link Totals} (copying its outcome map) and {@link SeriesFigures}, and the
-     * minute's {@link MinuteFigures}, once per record: 4 % of the stream threads in a profile of
-     * the bench without words (docs/performance.md). They join the aggregate when it is next read
-     * or written, so every reader sees them.
+     * Boundary decisions not yet in their series' aggregate, added up in place: adding each to the
+     * immutable aggregate rebuilt it once per record (docs/performance.md). They join the aggregate
+     * when it is next read or written, so every reader sees them.
      */
     private final Map<ModelTier, Decisions> decidedSeries = new HashMap<>();
     private final Map<Minute, Decisions> decidedMinutes = new HashMap<>();
@@ -98,18 +101,16 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         }
     }
 
-    SeriesAggregates(String seriesStoreName, String minutesStoreName, String commitFlushStoreName) {
-        this.seriesStoreName = seriesStoreName;
-        this.minutesStoreName = minutesStoreName;
-        this.commitFlushStoreName = commitFlushStoreName;
+    /** {@code commitFlush}: the task's store that writes the aggregates inside each commit. */
+    SeriesAggregates(StoreSpec<CommitFlushStore> commitFlush) {
+        this.commitFlush = commitFlush;
     }
 
     void init(ProcessorContext<Object, Object> context) {
-        this.series = context.getStateStore(seriesStoreName);
-        this.minutes = context.getStateStore(minutesStoreName);
+        this.series = SERIES.open(context);
+        this.minutes = MINUTES.open(context);
         discard();
-        CommitFlushStore commits = context.getStateStore(commitFlushStoreName);
-        commits.register(seriesStoreName, this);
+        commitFlush.open(context).register(SERIES.name(), this);
         context.schedule(WRITE_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> flush());
     }
 

@@ -3,9 +3,12 @@ package dev.segmon.app.processors;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.WordCounts;
+import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.wire.HypothesisEvent;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
+import java.util.List;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 
 /**
@@ -15,13 +18,21 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * book adds its figures to the series' one aggregate ({@link SeriesAggregates}, a component of
  * {@code SeriesFigures} and {@code MinuteFigures}), so that a new measure adds no store and a
  * close writes each aggregate once; figures kept per utterance until a close may use a store of
- * the book's own.
+ * the book's own, declared by {@link #stores}.
  */
 public interface UtteranceBook {
 
-    /** One utterance of one model, closed: its key, outcome, final counts and last states. */
+    /**
+     * One utterance of one model, closed: its key, outcome, final counts and last states, and its
+     * word figures (scored once, here, for every book that needs them: {@link WordBook#score}).
+     */
     record Closed(HypothesisKey key, Outcome outcome, BoundaryCounts counts, HypothesisState hypothesis,
-                  ReferenceState reference, long timestampMs) {
+                  ReferenceState reference, long timestampMs, WordCounts words) {
+    }
+
+    /** The stores this book keeps per utterance (most keep none: their figures go to the aggregates). */
+    default List<StoreSpec<?>> stores() {
+        return List.of();
     }
 
     /**
@@ -30,16 +41,11 @@ public interface UtteranceBook {
      */
     void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates);
 
-    /** A hypothesis received its end mark (its utterance may still wait for a reference). */
-    default void ended(HypothesisKey key, HypothesisState hypothesis, long timestampMs) {
-    }
-
     /**
-     * As {@link #ended(HypothesisKey, HypothesisState, long)}, with the end message itself (its
-     * optional {@code duration}, docs/contract.md 3.1); the processor calls this one.
+     * A hypothesis received its end mark (its utterance may still wait for a reference); {@code end}
+     * is the end message itself, with its optional {@code duration} (docs/contract.md 3.1).
      */
     default void ended(HypothesisKey key, HypothesisState hypothesis, HypothesisEvent end, long timestampMs) {
-        ended(key, hypothesis, timestampMs);
     }
 
     /** An utterance was closed ({@code reference} is null when none came). */

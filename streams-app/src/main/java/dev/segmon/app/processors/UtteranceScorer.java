@@ -4,6 +4,7 @@ import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.ReferenceState;
 import dev.segmon.app.state.Totals;
+import dev.segmon.app.state.WordList;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.app.wire.UtteranceScore;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -34,30 +35,16 @@ final class UtteranceScorer {
      */
     private Sensor closeCpu;
     /**
-     * Closes per CPU-time measurement. Reading the thread's CPU clock is a system call (about
-     * 0.5 us here); on every close the two reads took 1.7 % of the stream thread in a profile of
-     * the bench, so one close in 16 is measured: the mean stays unbiased, the max is the sample's.
+     * Closes per CPU-time measurement: reading the thread's CPU clock is a system call, too dear on
+     * every close (docs/performance.md); the mean stays unbiased, the max is the sample's.
      */
     static final int CPU_SAMPLE = 16;
     private long closes;
-    /**
-     * The thread's CPU clock, when the JVM measures it. Why a second figure beside the wall time:
-     * the wall time of a close also holds every pause of the whole JVM that falls inside it (a
-     * young collection of 10-70 ms stops every thread), so its maximum over some 10^5 closes is the
-     * longest such pause, whatever the close does; the CPU time is the close's own work.
-     */
+    /** The thread's CPU clock, when the JVM measures it: a close's own work, without the JVM's pauses its wall time holds. */
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
     private final boolean cpuClock = THREADS.isCurrentThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled();
 
-    /**
-     * Kafka Streams' own metrics, group {@code stream-segmon-metrics}: {@code close-latency-avg},
-     * {@code close-latency-max} (ms, over the client's sample window), {@code close-rate} and
-     * {@code close-total}, tagged {@code segmon-id} with the task: how long closing an utterance
-     * takes (deciding what is left, the books, the score record), which grows with its words
-     * (the word alignment is quadratic in them in the worst case). Beside it the same figures
-     * of the stream thread's CPU time, {@code close-cpu-latency-avg|max}. A process figure, not
-     * exactly-once state.
-     */
+    /** The group of Kafka Streams' own close metrics, wall and CPU time per task (docs/contract.md appendix E). */
     static final String CLOSE_SCOPE = "segmon";
 
     UtteranceScorer(String scoresSink, double tolerance, long toleranceMicros, long disorderMicros, SeriesTotals totals, MinuteWindows minutes,
@@ -117,7 +104,8 @@ final class UtteranceScorer {
         UtteranceScore score = new UtteranceScore(key.utterance(), key.model(), key.tier(), outcome, m.decided(), tolerance);
         context.forward(new Record<Object, Object>(key.utterance(), score.toJson(), timestamp), scoresSink);
         HypothesisState closed = new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true, h.words());
-        UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp);
+        UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp,
+                WordBook.score(outcome, h.words(), ref == null ? WordList.NONE : ref.labels()));
         for (UtteranceBook b : books) {
             b.closed(event);
         }

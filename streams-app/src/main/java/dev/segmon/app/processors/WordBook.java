@@ -17,21 +17,12 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * aggregate and the minute of the close (record time), so that exactly-once keeps them exact
  * through crashes.
  *
- * <p>An utterance is scored once, at its close, from the two held transcripts, with the model's
- * offline scorer's alignment ({@link Levenshtein#align} at unit costs, as {@code eval wer}) and
- * NED ({@link NedCounts#of(int[], int[])}, as {@code eval ned}); tokens are compared exactly, as
- * {@code eval} does without {@code --ignore-case}. It is scored only when it closed with both
- * sides complete ({@link Outcome#SCORED}), its hypothesis carried words and its reference labels;
- * otherwise it is counted under the {@link Unscored} reason and no score is made up.
+ * <p>Scored once per close ({@link #score}) as the offline scorer does ({@link Levenshtein#align} at
+ * unit costs as {@code eval wer}, {@link NedCounts#of(int[], int[])} as {@code eval ned}, tokens
+ * compared exactly); an utterance that cannot be scored is counted under its {@link Unscored} reason.
  */
 public final class WordBook implements UtteranceBook {
-    private final DetectionFeed feed;
     private SeriesAggregates aggregates;
-
-    /** @param feed told the word errors of each utterance scored for words (null: none) */
-    public WordBook(DetectionFeed feed) {
-        this.feed = feed;
-    }
 
     @Override
     public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
@@ -40,15 +31,10 @@ public final class WordBook implements UtteranceBook {
 
     @Override
     public void closed(Closed utterance) {
-        WordCounts add = score(utterance.outcome(), utterance.hypothesis().words(),
-                utterance.reference() == null ? WordList.NONE : utterance.reference().labels());
-        aggregates.add(utterance.key().series(), SeriesFigures.ofWords(add), utterance.timestampMs());
-        if (feed != null && add.edits().referenceTokens() > 0) {
-            feed.words(utterance.key(), add.edits());
-        }
+        aggregates.add(utterance.key().series(), SeriesFigures.ofWords(utterance.words()), utterance.timestampMs());
     }
 
-    /** The word figures of one closed utterance. */
+    /** The word figures of one closed utterance, from its two held transcripts. */
     static WordCounts score(Outcome outcome, WordList hypothesis, WordList reference) {
         if (!hypothesis.present()) {
             return WordCounts.unscoredFor(Unscored.NO_WORDS);

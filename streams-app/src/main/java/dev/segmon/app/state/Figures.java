@@ -142,8 +142,8 @@ final class Figures {
             new Part<>(Moments.PAIRED, dev.segmon.model.interval.PairedMoments::plus);
     static final Part<WordCounts> WORDS = new Part<>(WordCounts.SERDE, WordCounts::plus);
     static final Part<dev.segmon.model.estimate.RateMoments> RATES =
-            new Part<>(EstimateState.RATES, dev.segmon.model.estimate.RateMoments::plus);
+            new Part<>(EstimateValues.RATES, dev.segmon.model.estimate.RateMoments::plus);
     static final Part<dev.segmon.model.estimate.Backtest> BACKTEST =
-            new Part<>(EstimateState.BACKTESTS, dev.segmon.model.estimate.Backtest::plus);
+            new Part<>(EstimateValues.BACKTESTS, dev.segmon.model.estimate.Backtest::plus);
     static final Part<Long> COUNT = new Part<>(StateSerde.COUNT, Long::sum);
 }

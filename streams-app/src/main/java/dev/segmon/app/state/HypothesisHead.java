@@ -19,12 +19,13 @@ import org.apache.kafka.common.serialization.Serde;
  * the decided boundaries are always the smallest of those accepted ({@code IncrementalMatcher}).
  */
 public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor, long hits, long hypDecided,
-                             long lastWallMs, long lastRecordMs, boolean closed, boolean hasWords, int parts, HypothesisPart tail) {
+                             long lastWallMs, long lastRecordMs, boolean closed, boolean hasWords, int parts, HypothesisPart tail)
+        implements Head<HypothesisState, HypothesisPart> {
     public static final Serde<HypothesisHead> SERDE = StateSerde.of(HypothesisHead::encode, HypothesisHead::decode);
     /**
      * Units (times and words) a tail holds before it is sealed as a part: a record rewrites at most
      * this much, and an utterance of W words writes about W / SEAL parts. Large enough that a
-     * short utterance (the bench's 20 words and 21 boundaries are 41 units) seals none.
+     * short utterance seals none.
      */
     public static final int SEAL = 64;
     private static final int SIZE = 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 + 1 + 4;
@@ -36,14 +37,14 @@ public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor
                 state.lastWallMs(), state.lastRecordMs(), state.closed(), state.words().present(), parts, tail);
     }
 
-    /**
-     * Layout: hypMaxSeen, hypComplete, refCursor, hits, hypDecided, lastWallMs, lastRecordMs,
-     * closed, hasWords, parts, then the tail as a {@link HypothesisPart} (its version byte included).
-     */
-    public byte[] encode() {
-        // The tail is written in place, not encoded apart and copied: a head is written per record.
-        byte[][] utf8 = WordCodec.utf8(tail.words());
-        ByteBuffer out = Bytes.allocate(SIZE + tail.encodedSize(utf8));
+    @Override
+    public int fixedSize() {
+        return SIZE;
+    }
+
+    /** Layout: hypMaxSeen, hypComplete, refCursor, hits, hypDecided, lastWallMs, lastRecordMs, closed, hasWords, parts. */
+    @Override
+    public void writeFixed(ByteBuffer out) {
         out.putLong(hypMaxSeen);
         Bytes.putBoolean(out, hypComplete);
         out.putInt(refCursor);
@@ -54,8 +55,6 @@ public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor
         Bytes.putBoolean(out, closed);
         Bytes.putBoolean(out, hasWords);
         out.putInt(parts);
-        tail.writeTo(out, utf8);
-        return out.array();
     }
 
     public static HypothesisHead decode(byte[] bytes) {
@@ -64,7 +63,8 @@ public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor
                 in.getLong(), Bytes.getBoolean(in), Bytes.getBoolean(in), in.getInt(), HypothesisPart.decode(Bytes.getRest(in)));
     }
 
-    /** The state these sealed parts and the tail complete (their times and words, in the order they were appended). */
+    /** Their times and words, in the order they were appended. */
+    @Override
     public HypothesisState with(java.util.List<HypothesisPart> sealed) {
         java.util.List<HypothesisPart> stored = new java.util.ArrayList<>(sealed);
         stored.add(tail);

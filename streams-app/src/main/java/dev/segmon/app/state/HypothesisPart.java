@@ -14,13 +14,12 @@ import org.apache.kafka.common.serialization.Serde;
  * number beside the {@link HypothesisHead} and read back once, when a state is not in memory.
  *
  * <p>Immutable as seen from outside, but {@link #plus} appends in amortised constant time: the
- * tail of a head grows by one record at a time, and copying it whole on every record (with a
- * {@code List.copyOf} of its words) was about 4 % of the monitor's stream threads in a profile of
- * the bench with words (docs/performance.md). A part's arrays may have room past its own
+ * tail of a head grows by one record at a time, and copying it whole on every record showed in
+ * profiles (docs/performance.md). A part's arrays may have room past its own
  * content; the part built last on them appends there (the others see only their own length), and
  * any other part that appends copies first. Parts live on one stream thread.
  */
-public final class HypothesisPart {
+public final class HypothesisPart implements Part<HypothesisPart> {
     public static final Serde<HypothesisPart> SERDE = StateSerde.of(HypothesisPart::encode, HypothesisPart::decode);
     public static final HypothesisPart EMPTY = new HypothesisPart(new long[0], 0, new Word[0], 0, null);
     private static final int FIRST_CAPACITY = 8;
@@ -53,6 +52,7 @@ public final class HypothesisPart {
     }
 
     /** The admitted words, in order (an unmodifiable view). */
+    @Override
     public List<Word> words() {
         return Collections.unmodifiableList(Arrays.asList(words).subList(0, wordCount));
     }
@@ -66,7 +66,13 @@ public final class HypothesisPart {
         return timeCount + wordCount;
     }
 
-    /** This part with {@code more} appended. */
+    @Override
+    public int sealUnits() {
+        return units();
+    }
+
+    /** Appends in place when it can (see the class comment). */
+    @Override
     public HypothesisPart plus(HypothesisPart more) {
         if (more.isEmpty()) {
             return this;
@@ -101,13 +107,13 @@ public final class HypothesisPart {
         return out.array();
     }
 
-    /** Bytes of {@link #encode()}, given the words' UTF-8 forms. */
-    int encodedSize(byte[][] utf8) {
+    @Override
+    public int encodedSize(byte[][] utf8) {
         return 1 + Bytes.longsSize(timeCount) + WordCodec.size(utf8);
     }
 
-    /** Writes {@link #encode()}'s bytes (version byte first) where a head carries its tail. */
-    void writeTo(ByteBuffer out, byte[][] utf8) {
+    @Override
+    public void writeTo(ByteBuffer out, byte[][] utf8) {
         out.put(Bytes.VERSION);
         Bytes.putLongs(out, times, timeCount);
         WordCodec.put(out, words(), utf8);

@@ -58,9 +58,8 @@ public final class Keys {
             return new ModelTier(model, tier);
         }
 
-        // Written out, with the same contract as a record's: these keys are hashed and compared
-        // several times per input record in the decoded views, and the record's generated methods
-        // did not inline there (a profile of the bench showed their method-handle frames).
+        // Written out, with a record's contract: hashed and compared several times per record, and
+        // the record's generated methods did not inline there (docs/performance.md).
         @Override
         public boolean equals(Object o) {
             return o instanceof HypothesisKey k && utterance.equals(k.utterance) && model.equals(k.model) && tier.equals(k.tier);
@@ -121,10 +120,8 @@ public final class Keys {
             return !baseline.isEmpty();
         }
 
-        // Written out, as HypothesisKey's: the detector's decoded view (a WriteBack) shares its
-        // code with the utterances' view, and the record's generated equals, reached through a
-        // method handle, was compiled into the utterances' per-record key checks too
-        // (WriteBack.isLast: 2 % of the stream threads in a profile of the bench, docs/performance.md).
+        // Written out, as HypothesisKey's: the detectors' WriteBack shares its code with the
+        // utterances', whose per-record key checks would otherwise reach a method handle (docs/performance.md).
         @Override
         public boolean equals(Object o) {
             return o instanceof SeriesKey k && model.equals(k.model) && baseline.equals(k.baseline) && tier.equals(k.tier);

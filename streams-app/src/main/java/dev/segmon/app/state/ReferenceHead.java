@@ -18,7 +18,8 @@ import org.apache.kafka.common.serialization.Serde;
  * order; a reference's content is only ever added to, never changed.
  */
 public record ReferenceHead(long maxSeen, boolean complete, long lastWallMs, long lastRecordMs, boolean hypothesized,
-                            boolean hasLabels, int parts, ReferencePart tail) {
+                            boolean hasLabels, int parts, ReferencePart tail)
+        implements Head<ReferenceState, ReferencePart> {
     public static final Serde<ReferenceHead> SERDE = StateSerde.of(ReferenceHead::encode, ReferenceHead::decode);
     /** As {@link HypothesisHead#SEAL}: a 20-word reference in one chunk (41 times, 20 labels) seals none. */
     public static final int SEAL = 64;
@@ -30,10 +31,14 @@ public record ReferenceHead(long maxSeen, boolean complete, long lastWallMs, lon
                 state.labels().present(), parts, tail);
     }
 
-    /** Layout: maxSeen, complete, lastWallMs, lastRecordMs, hypothesized, hasLabels, parts, then the tail (its version byte included). */
-    public byte[] encode() {
-        byte[][] utf8 = WordCodec.utf8(tail.labels());
-        ByteBuffer out = Bytes.allocate(SIZE + tail.encodedSize(utf8));
+    @Override
+    public int fixedSize() {
+        return SIZE;
+    }
+
+    /** Layout: maxSeen, complete, lastWallMs, lastRecordMs, hypothesized, hasLabels, parts. */
+    @Override
+    public void writeFixed(ByteBuffer out) {
         out.putLong(maxSeen);
         Bytes.putBoolean(out, complete);
         out.putLong(lastWallMs);
@@ -41,8 +46,6 @@ public record ReferenceHead(long maxSeen, boolean complete, long lastWallMs, lon
         Bytes.putBoolean(out, hypothesized);
         Bytes.putBoolean(out, hasLabels);
         out.putInt(parts);
-        tail.writeTo(out, utf8);
-        return out.array();
     }
 
     public static ReferenceHead decode(byte[] bytes) {
@@ -51,7 +54,7 @@ public record ReferenceHead(long maxSeen, boolean complete, long lastWallMs, lon
                 Bytes.getBoolean(in), in.getInt(), ReferencePart.decode(Bytes.getRest(in)));
     }
 
-    /** The state these sealed parts and the tail complete. */
+    @Override
     public ReferenceState with(List<ReferencePart> sealed) {
         List<ReferencePart> all = new ArrayList<>(sealed);
         all.add(tail);

@@ -11,7 +11,7 @@ import org.apache.kafka.common.serialization.Serde;
  * times (microseconds, as sent), each chunk's span (start, end pairs: what refuses an overlapping
  * chunk later) and the labels kept as words ({@code ignore-labels} already left out).
  */
-public record ReferencePart(long[] times, long[] spans, List<Word> labels) {
+public record ReferencePart(long[] times, long[] spans, List<Word> labels) implements Part<ReferencePart> {
     public static final Serde<ReferencePart> SERDE = StateSerde.of(ReferencePart::encode, ReferencePart::decode);
     public static final ReferencePart EMPTY = new ReferencePart(new long[0], new long[0], List.of());
 
@@ -24,6 +24,18 @@ public record ReferencePart(long[] times, long[] spans, List<Word> labels) {
         return times.length + labels.size();
     }
 
+    /** Spans count too: a span must never be dropped, even in a chunk without times. */
+    @Override
+    public int sealUnits() {
+        return units() + spans.length;
+    }
+
+    @Override
+    public List<Word> words() {
+        return labels;
+    }
+
+    @Override
     public ReferencePart plus(ReferencePart more) {
         if (more.units() == 0 && more.spans.length == 0) {
             return this;
@@ -39,13 +51,13 @@ public record ReferencePart(long[] times, long[] spans, List<Word> labels) {
         return out.array();
     }
 
-    /** Bytes of {@link #encode()}, given the labels' UTF-8 forms. */
-    int encodedSize(byte[][] utf8) {
+    @Override
+    public int encodedSize(byte[][] utf8) {
         return 1 + Bytes.longsSize(times) + Bytes.longsSize(spans) + WordCodec.size(utf8);
     }
 
-    /** Writes {@link #encode()}'s bytes (version byte first) where a head carries its tail. */
-    void writeTo(ByteBuffer out, byte[][] utf8) {
+    @Override
+    public void writeTo(ByteBuffer out, byte[][] utf8) {
         out.put(Bytes.VERSION);
         Bytes.putLongs(out, times);
         Bytes.putLongs(out, spans);

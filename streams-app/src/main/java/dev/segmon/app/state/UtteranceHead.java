@@ -10,13 +10,9 @@ import org.apache.kafka.common.serialization.Serde;
  * What the utterance store holds for one (utterance, tier): the head of its reference, when one
  * has come, and the head of each model's hypothesis, in one value.
  *
- * <p>Why one value: every input record of an utterance, from either side, reaches the same task
- * (both topics are keyed by utterance id), and its reference and hypotheses open, close and
- * expire together. Stored apart, an utterance with two models wrote three heads when it settled
- * and three tombstones when it expired, each a RocksDB write and a changelog record; the heads'
- * writes and reads were the largest block of the monitor's stream threads after the records'
- * own parsing (docs/performance.md). In one value it writes one head and one tombstone. The
- * sealed parts stay in their own stores, keyed by reference or hypothesis.
+ * <p>One value, because an utterance's states reach one task and settle and expire together: one
+ * write and one tombstone instead of one per state (docs/streaming.md, "Per-utterance state").
+ * The sealed parts stay in their own stores, keyed by reference or hypothesis.
  *
  * @param reference   the reference's head, or null before its first chunk and after it expired
  * @param hypotheses  the hypotheses' heads, one per model, in the order they opened

@@ -1,6 +1,5 @@
 package dev.segmon.app.topology;
 
-import dev.segmon.app.state.StoreNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +17,7 @@ import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * Refuses to start on state of the layout before the series aggregates and hypothesis parts
- * ({@link StoreNames#RETIRED}): its stores hold values the current monitor would not read as
+ * ({@link #RETIRED}): its stores hold values the current monitor would not read as
  * they were meant. Such stores are recognised by name, in the state directory of the application
  * id ({@code <state.dir>/<application.id>/<task>/[rocksdb/]<store>}) and as changelog topics
  * ({@code <application.id>-<store>-changelog}, Kafka Streams' naming); the current layout's
@@ -26,6 +25,16 @@ import org.apache.kafka.streams.StreamsConfig;
  * id, which starts from empty state (or deleting the old state directory and changelog topics).
  */
 public final class StateLayoutCheck {
+    /**
+     * The stores of the earlier layouts: before the series aggregates and hypothesis parts, and the
+     * separate reference and hypothesis heads before the utterance heads.
+     */
+    public static final List<String> RETIRED = List.of("segmon-references", "segmon-hypotheses", "segmon-totals", "segmon-minute-windows",
+            "segmon-utterance-moments", "segmon-utterance-moment-minutes", "segmon-paired-moments", "segmon-paired-moment-minutes",
+            "segmon-word-totals", "segmon-word-minutes", "segmon-estimate-hypothesis-rates", "segmon-estimate-hypothesis-minutes",
+            "segmon-estimate-reference-rates", "segmon-estimate-backtest", "segmon-estimate-durations-refused",
+            "segmon-reference-heads", "segmon-hypothesis-heads");
+
     private StateLayoutCheck() {
     }
 
@@ -56,7 +65,7 @@ public final class StateLayoutCheck {
         try (Stream<Path> tasks = Files.list(appDir)) {
             for (Path task : tasks.filter(Files::isDirectory).toList()) {
                 for (Path parent : List.of(task, task.resolve("rocksdb"))) {
-                    for (String store : StoreNames.RETIRED) {
+                    for (String store : RETIRED) {
                         if (Files.exists(parent.resolve(store))) {
                             out.add("store " + store + " in " + task);
                         }
@@ -74,7 +83,7 @@ public final class StateLayoutCheck {
         try (Admin admin = Admin.create(config)) {
             Set<String> topics = admin.listTopics().names().get(TopicAdmin.TIMEOUT_S, TimeUnit.SECONDS);
             List<String> out = new ArrayList<>();
-            for (String store : StoreNames.RETIRED) {
+            for (String store : RETIRED) {
                 String changelog = appId + "-" + store + "-changelog";
                 if (topics.contains(changelog)) {
                     out.add("topic " + changelog);

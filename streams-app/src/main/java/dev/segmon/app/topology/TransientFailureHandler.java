@@ -15,26 +15,16 @@ import org.slf4j.LoggerFactory;
  * replaced ({@code REPLACE_THREAD}); anything else stops the client ({@code SHUTDOWN_CLIENT}:
  * {@code /ready} 503, {@code segmon run} exits 1), as before.
  *
- * <p>Why: under exactly-once every task of a thread shares one transactional producer. When a
- * send times out while the broker is away ({@code TimeoutException} after {@code max.block.ms}),
- * the producer enters its abortable-error state; Kafka Streams 4.3.0 re-initialises the task whose
- * send failed, but the thread's other tasks then flush into the same producer and fail with
- * "Cannot execute transactional method because we are in an error state" (a
- * {@link TransactionAbortableException}), which Kafka Streams treats as fatal (seen in
- * BrokerRestartFaultTest with a 70 s outage, docs/faults.md). A replaced thread starts with a new
- * producer; under exactly-once its tasks are restored from the changelogs, so nothing is lost or
- * counted twice (Kafka Streams' KIP-671 recovery).
+ * <p>Why: under exactly-once a thread's tasks share one transactional producer, and after a send
+ * timed out while the broker was away the other tasks' flushes fail in a way Kafka Streams treats
+ * as fatal (docs/faults.md). A replaced thread starts with a new producer and its tasks are
+ * restored from the changelogs, so nothing is lost or counted twice (KIP-671).
  *
  * <p>Transient = some exception in the cause chain is a {@link RetriableException} (e.g. the
  * producer's {@code TimeoutException}), a {@link TransactionAbortableException}, or the producer's
- * {@code IllegalStateException} "Cannot attempt operation `beginTransaction` because the previous
- * call to `abortTransaction` timed out and must be retried": after a task's flush timed out on a
- * 10-minute broker outage, Kafka Streams aborted the transaction, the abort itself timed out (the
- * broker was still away), and the next {@code beginTransaction} threw it from the producer's
- * transaction manager, which Kafka Streams treats as fatal (docs/faults.md, scenario 8). It is the
- * consequence of a timeout, and a new thread's new producer starts clean. A fault that
- * persists would replace thread after thread, so after {@link #MAX_REPLACEMENTS} replacements
- * within {@link #WINDOW} the client is stopped after all.
+ * {@code IllegalStateException} after an abort that itself timed out (docs/faults.md, scenario 8).
+ * A fault that persists would replace thread after thread, so after {@link #MAX_REPLACEMENTS}
+ * replacements within {@link #WINDOW} the client is stopped after all.
  */
 public final class TransientFailureHandler implements StreamsUncaughtExceptionHandler {
     private static final Logger LOG = LoggerFactory.getLogger(TransientFailureHandler.class);

@@ -1,6 +1,6 @@
 package dev.segmon.app.web;
 
-import dev.segmon.app.state.ChangeState;
+import dev.segmon.app.view.ChangeView;
 import dev.segmon.app.state.DetectorSeries;
 import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.model.detection.DetectedMeasure;
@@ -15,9 +15,9 @@ import java.util.Map;
  * still learning their baseline are left out) and the last hour's evidence per minute.
  */
 public final class DetectorChanges implements ChangeSource {
-    private final ChangeState state;
+    private final ChangeView state;
 
-    public DetectorChanges(ChangeState state) {
+    public DetectorChanges(ChangeView state) {
         this.state = state;
     }
 

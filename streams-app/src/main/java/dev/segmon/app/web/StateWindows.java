@@ -1,12 +1,12 @@
 package dev.segmon.app.web;
 
-import dev.segmon.app.state.IntervalState;
+import dev.segmon.app.view.IntervalView;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.PairTier;
 import dev.segmon.app.state.MinuteCounts;
-import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.view.MonitorView;
 import dev.segmon.app.state.WordCounts;
-import dev.segmon.app.state.WordState;
+import dev.segmon.app.view.WordView;
 import dev.segmon.app.wire.InputEvent;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.interval.PairedMoments;
@@ -25,11 +25,11 @@ import java.util.function.Predicate;
  * in it but no utterance closed, or the other way round) gets zeros for the other.
  */
 public final class StateWindows implements WindowSource, OverviewSource {
-    private final MonitorState state;
-    private final IntervalState intervals;
-    private final WordState words;
+    private final MonitorView state;
+    private final IntervalView intervals;
+    private final WordView words;
 
-    public StateWindows(MonitorState state, IntervalState intervals, WordState words) {
+    public StateWindows(MonitorView state, IntervalView intervals, WordView words) {
         this.state = state;
         this.intervals = intervals;
         this.words = words;

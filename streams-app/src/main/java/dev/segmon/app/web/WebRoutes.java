@@ -1,8 +1,8 @@
 package dev.segmon.app.web;
 
-import dev.segmon.app.state.IntervalState;
-import dev.segmon.app.state.MonitorState;
-import dev.segmon.app.state.WordState;
+import dev.segmon.app.view.IntervalView;
+import dev.segmon.app.view.MonitorView;
+import dev.segmon.app.view.WordView;
 
 import com.sun.net.httpserver.HttpHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -23,7 +23,7 @@ public final class WebRoutes {
      * {@code application.server} is {@code self}; {@code changes} is what this instance's change
      * detectors hold ({@link ChangeSource#none()} where there are none).
      */
-    public static Map<String, HttpHandler> handlers(KafkaStreams streams, MonitorState state, IntervalState intervals, WordState words, HostInfo self,
+    public static Map<String, HttpHandler> handlers(KafkaStreams streams, MonitorView state, IntervalView intervals, WordView words, HostInfo self,
                                                     PrometheusRegistry segmon, ChangeSource changes) {
         StateWindows figures = new StateWindows(state, intervals, words);
         return handlers(figures, figures, changes, Peers.of(streams, self), segmon);

@@ -40,7 +40,7 @@ class DemoTest {
         }
 
         @Override
-        public dev.segmon.app.state.MonitorState state() {
+        public dev.segmon.app.view.MonitorView state() {
             return new FixedState().total("healthy", 10, 10, 9, 0);
         }
 

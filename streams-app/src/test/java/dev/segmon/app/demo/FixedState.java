@@ -3,7 +3,7 @@ package dev.segmon.app.demo;
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
-import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.view.MonitorView;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-/** A {@link MonitorState} holding fixed figures, for tests of what reads it. */
-final class FixedState implements MonitorState {
+/** A {@link MonitorView} holding fixed figures, for tests of what reads it. */
+final class FixedState implements MonitorView {
     private final SortedMap<ModelTier, Totals> totals = new TreeMap<>();
     private final SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> minutes = new TreeMap<>();
 

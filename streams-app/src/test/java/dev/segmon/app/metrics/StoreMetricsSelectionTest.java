@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
-import dev.segmon.app.state.MonitorState;
+import dev.segmon.app.view.MonitorView;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.Outcome;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class StoreMetricsSelectionTest {
 
     /** A state of one model that notes which of its stores were read. */
-    private static final class CountingState implements MonitorState {
+    private static final class CountingState implements MonitorView {
         final List<String> reads = new ArrayList<>();
 
         @Override

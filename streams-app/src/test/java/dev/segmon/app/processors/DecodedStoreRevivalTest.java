@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
-import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.topology.SegmonTopology;
 import dev.segmon.app.wire.Outcome;
@@ -53,7 +52,7 @@ class DecodedStoreRevivalTest {
 
     @Test
     void revivedProcessorReadsTheRestoredStoreNotItsCache() throws Exception {
-        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES);
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.SINKS);
         p.init(ctx);
         Map<String, List<KeyValue<Object, Object>>> before = snapshot();
         ref(p, REF_A);
@@ -72,20 +71,20 @@ class DecodedStoreRevivalTest {
         // The totals, too, count only what the restored store and the replay hold: one utterance
         // opened and scored (open 1 - 1 = 0; a cached total from the aborted run would leave 1).
         TestStores.commit(stores);
-        Totals t = ((dev.segmon.app.state.SeriesFigures) keyValue(StoreNames.SERIES).get(new ModelTier("m", "word"))).totals();
+        Totals t = ((dev.segmon.app.state.SeriesFigures) keyValue(SeriesAggregates.SERIES.name()).get(new ModelTier("m", "word"))).totals();
         assertEquals(List.of(0L, 1L, Map.of(Outcome.SCORED, 1L)), List.of(t.open(), t.counts().hits(), t.outcomes()));
         // So do the minute windows (SeriesAggregates keeps a view of its own, rebuilt at init): the
         // aborted run's hit must not have survived in it.
         @SuppressWarnings("unchecked")
         WindowStore<ModelTier, dev.segmon.app.state.MinuteFigures> minutes =
-                (WindowStore<ModelTier, dev.segmon.app.state.MinuteFigures>) stores.get(StoreNames.SERIES_MINUTES);
+                (WindowStore<ModelTier, dev.segmon.app.state.MinuteFigures>) stores.get(SeriesAggregates.MINUTES.name());
         MinuteCounts minute = minutes.fetch(new ModelTier("m", "word"), 0L).counts();
         assertEquals(List.of(2L, 2L, 1L, 1L), List.of(minute.counts().reference(), minute.counts().hypothesis(), minute.counts().hits(), minute.utterances()));
     }
 
     @Test
     void expiredReferenceIsNotReadFromTheCache() throws Exception {
-        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES);
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.SINKS);
         p.init(ctx);
         ref(p, REF_A);
         hyp(p, "m", "\"times\":[0.0]"); // reads reference A, through the cache
@@ -129,7 +128,7 @@ class DecodedStoreRevivalTest {
         Map<String, List<KeyValue<Object, Object>>> out = new HashMap<>();
         stores.forEach((name, s) -> {
             List<KeyValue<Object, Object>> all = new ArrayList<>();
-            if (s instanceof dev.segmon.app.state.CommitFlushStore) {
+            if (s instanceof dev.segmon.app.store.CommitFlushStore) {
                 return; // holds no data
             } else if (s instanceof WindowStore<?, ?> w) {
                 try (KeyValueIterator<? extends Windowed<?>, ?> it = w.all()) {

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.state.UtteranceHead;
 import dev.segmon.app.state.Keys.UtteranceTier;
-import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.topology.SegmonTopology;
 import dev.segmon.app.wire.Outcome;
 import org.apache.kafka.streams.processor.StateStore;
@@ -50,7 +49,7 @@ class ExpiryIndexTest {
                 .referenceMaxDelay(Duration.ofMillis(maxDelayMs)).expiryInterval(Duration.ofMillis(7_300)).build();
         MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
         Map<String, StateStore> stores = TestStores.inMemory(ctx);
-        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES, capacity);
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.SINKS, capacity);
         ctx.setCurrentSystemTimeMs(0);
         p.init(ctx);
         boolean overflowed = false;
@@ -134,7 +133,7 @@ class ExpiryIndexTest {
                 .referenceMaxDelay(Duration.ofMillis(maxDelayMs)).expiryInterval(Duration.ofSeconds(10)).build();
         MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
         Map<String, StateStore> stores = TestStores.inMemory(ctx);
-        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES);
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.SINKS);
         ctx.setCurrentSystemTimeMs(0);
         p.init(ctx);
         ctx.setRecordMetadata(config.hypothesesTopic(), 0, 0);
@@ -143,7 +142,7 @@ class ExpiryIndexTest {
         // A restart (or a migration, or a revival) on these stores, at a commit: a new processor,
         // its index empty until init files the one state.
         TestStores.commit(stores);
-        BoundaryProcessor restarted = new BoundaryProcessor(config, SegmonTopology.NAMES);
+        BoundaryProcessor restarted = new BoundaryProcessor(config, SegmonTopology.SINKS);
         restarted.init(ctx);
         assertEquals(1, restarted.expiryIndex().size());
         ctx.setCurrentSystemTimeMs(40_000); // 35 s after the record: due
@@ -159,7 +158,7 @@ class ExpiryIndexTest {
                 .referenceMaxDelay(Duration.ofSeconds(30)).expiryInterval(Duration.ofSeconds(10)).build();
         MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
         TestStores.inMemory(ctx);
-        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES);
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.SINKS);
         ctx.setCurrentSystemTimeMs(0);
         p.init(ctx);
         // A pass at 1 000 s has passed the buckets below 970 s; then the clock steps back to 500 s
@@ -187,7 +186,7 @@ class ExpiryIndexTest {
 
     @SuppressWarnings("unchecked")
     private static KeyValueStore<UtteranceTier, UtteranceHead> utterances(Map<String, StateStore> stores) {
-        return (KeyValueStore<UtteranceTier, UtteranceHead>) stores.get(StoreNames.UTTERANCES);
+        return (KeyValueStore<UtteranceTier, UtteranceHead>) stores.get(OpenStates.UTTERANCES.name());
     }
 
     private static long count(KeyValueStore<UtteranceTier, UtteranceHead> store) {

@@ -14,7 +14,7 @@ public final class ProcessorCpuProbe {
         MonitorConfig c = MonitorConfig.builder().bootstrapServers("x:1").build();
         MockProcessorContext<Object, Object> ctx = new MockProcessorContext<>();
         TestStores.inMemory(ctx);
-        BoundaryProcessor p = new BoundaryProcessor(c, dev.segmon.app.topology.SegmonTopology.NAMES);
+        BoundaryProcessor p = new BoundaryProcessor(c, dev.segmon.app.topology.SegmonTopology.SINKS);
         p.init(ctx); ctx.setCurrentSystemTimeMs(0); ctx.setCurrentStreamTimeMs(0);
         for (int round = 0; round < 3; round++) {
             long t0 = System.nanoTime(); long n = 0;

@@ -38,7 +38,7 @@ class SeriesAggregatesTest {
     void setUp() {
         ctx = new MockProcessorContext<>();
         TestStores.inMemory(ctx);
-        aggregates = new SeriesAggregates(SegmonTopology.NAMES.totals(), SegmonTopology.NAMES.minuteWindows(), SegmonTopology.NAMES.commitFlush());
+        aggregates = new SeriesAggregates(BoundaryProcessor.COMMIT_FLUSH);
         aggregates.init(ctx);
     }
 
@@ -80,9 +80,9 @@ class SeriesAggregatesTest {
         twoDecisions();
         aggregates.flush();
 
-        KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SegmonTopology.NAMES.totals());
+        KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SeriesAggregates.SERIES.name());
         assertEquals(BoundaryCounts.oneToOne(3, 4, 2), series.get(SERIES).totals().counts());
-        WindowStore<ModelTier, MinuteFigures> minutes = ctx.getStateStore(SegmonTopology.NAMES.minuteWindows());
+        WindowStore<ModelTier, MinuteFigures> minutes = ctx.getStateStore(SeriesAggregates.MINUTES.name());
         assertEquals(new MinuteCounts(BoundaryCounts.oneToOne(3, 4, 2), 1, true), minutes.fetch(SERIES, MINUTE).counts());
     }
 

@@ -1,6 +1,6 @@
 package dev.segmon.app.processors;
 
-import dev.segmon.app.state.CommitFlushStore;
+import dev.segmon.app.store.CommitFlushStore;
 import dev.segmon.app.topology.SegmonTopology;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -6,6 +6,7 @@ import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.topology.SegmonTopology;
+import dev.segmon.app.wire.HypothesisEvent;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +38,7 @@ class UtteranceBookTest {
             }
 
             @Override
-            public void ended(HypothesisKey key, HypothesisState hypothesis, long timestampMs) {
+            public void ended(HypothesisKey key, HypothesisState hypothesis, HypothesisEvent end, long timestampMs) {
                 heard.add("ended " + key.model() + " at " + timestampMs);
             }
 
@@ -48,7 +49,7 @@ class UtteranceBookTest {
                 heard.add("closed " + u.key().model() + " " + u.outcome().label() + " at " + u.timestampMs());
             }
         };
-        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.NAMES, List.of(book));
+        BoundaryProcessor p = new BoundaryProcessor(config, SegmonTopology.SINKS, List.of(book));
         p.init(ctx);
         ctx.setRecordMetadata(config.hypothesesTopic(), 0, 0);
         p.process(record("{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"word\",\"times\":[0.0,0.5],\"end\":true}", 100));

@@ -3,8 +3,8 @@ package dev.segmon.app.state;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.segmon.app.state.EstimateState.Ended;
-import dev.segmon.app.state.EstimateState.RefusalKey;
+import dev.segmon.app.state.EstimateValues.Ended;
+import dev.segmon.app.state.EstimateValues.RefusalKey;
 import dev.segmon.app.wire.AudioDuration.Refusal;
 import dev.segmon.model.estimate.Backtest;
 import dev.segmon.model.estimate.RateMoments;
@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * The early estimate's store values (EstimateState) keep the byte layout of the JDK's
+ * The early estimate's store values (EstimateValues) keep the byte layout of the JDK's
  * DataOutputStream, as every state value does ({@link StateBytesTest}): a version byte, then the
  * fields big-endian in the order their layout comments give.
  */
@@ -48,10 +48,10 @@ class EstimateStateBytesTest {
         out.writeLong(34);
         out.writeDouble(6.25);
         out.writeDouble(14.5);
-        byte[] bytes = EstimateState.RATES.serializer().serialize("t", m);
+        byte[] bytes = EstimateValues.RATES.serializer().serialize("t", m);
         assertEquals(49, bytes.length);
         assertArrayEquals(expected.toByteArray(), bytes);
-        assertEquals(m, EstimateState.RATES.deserializer().deserialize("t", bytes));
+        assertEquals(m, EstimateValues.RATES.deserializer().deserialize("t", bytes));
     }
 
     @Test
@@ -64,10 +64,10 @@ class EstimateStateBytesTest {
         out.writeLong(30);
         out.writeDouble(21.75);
         out.writeLong(20);
-        byte[] bytes = EstimateState.BACKTESTS.serializer().serialize("t", b);
+        byte[] bytes = EstimateValues.BACKTESTS.serializer().serialize("t", b);
         assertEquals(33, bytes.length);
         assertArrayEquals(expected.toByteArray(), bytes);
-        assertEquals(b, EstimateState.BACKTESTS.deserializer().deserialize("t", bytes));
+        assertEquals(b, EstimateValues.BACKTESTS.deserializer().deserialize("t", bytes));
     }
 
     @Test

@@ -11,7 +11,7 @@ import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.state.DetectorSeries;
 import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Observation;
-import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.processors.DetectorProcessor;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.detection.DetectedMeasure;
 import dev.segmon.model.detection.MeasureDetector;
@@ -132,7 +132,7 @@ class ChangeDetectionTopologyTest {
     }
 
     private static KeyValueStore<SeriesKey, byte[]> store(SegmonDriver d) {
-        return d.driver.getKeyValueStore(StoreNames.DETECTORS);
+        return d.driver.getKeyValueStore(DetectorProcessor.DETECTORS.name());
     }
 
     private static DetectorSeries detectors(SegmonDriver d, SeriesKey k) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.state.EstimateState.RefusalKey;
+import dev.segmon.app.state.EstimateValues.RefusalKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.wire.AudioDuration.Refusal;
 import dev.segmon.app.wire.Outcome;

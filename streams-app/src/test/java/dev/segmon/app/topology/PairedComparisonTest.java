@@ -9,7 +9,7 @@ import dev.segmon.app.config.Comparison;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.state.Keys.PendingKey;
 import dev.segmon.app.state.Moments.Pending;
-import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.processors.PairedBook;
 import java.time.Duration;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -106,7 +106,7 @@ class PairedComparisonTest {
     }
 
     private static java.util.List<PendingKey> pending(SegmonDriver d) {
-        KeyValueStore<PendingKey, Pending> store = d.driver.getKeyValueStore(StoreNames.PAIRED_PENDING);
+        KeyValueStore<PendingKey, Pending> store = d.driver.getKeyValueStore(PairedBook.PENDING.name());
         java.util.List<PendingKey> out = new java.util.ArrayList<>();
         try (KeyValueIterator<PendingKey, Pending> it = store.all()) {
             it.forEachRemaining(kv -> out.add(kv.key));

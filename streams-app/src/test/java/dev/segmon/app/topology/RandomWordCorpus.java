@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.WordCounts;
 import dev.segmon.app.state.WordCounts.Unscored;
-import dev.segmon.app.state.WordState;
+import dev.segmon.app.view.WordView;
 import dev.segmon.model.edit.EditCosts;
 import dev.segmon.model.edit.EditScorer;
 import dev.segmon.model.edit.Transcript;
@@ -43,7 +43,7 @@ final class RandomWordCorpus {
          * EditScorer#ned} over each model's scored utterances, against those references; the
          * unscored counts equal the corpus's; the minutes (record time) sum to the totals.
          */
-        void assertEqualsOffline(WordState words, String where) {
+        void assertEqualsOffline(WordView words, String where) {
             Map<ModelTier, WordCounts> totals = words.totals();
             for (String model : hyps.keySet()) {
                 List<Transcript> itsRefs = new ArrayList<>();

@@ -3,7 +3,7 @@ package dev.segmon.app.topology;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.processors.BoundaryProcessor;
 import dev.segmon.app.processors.TestStores;
-import dev.segmon.app.state.StoreMonitorState;
+import dev.segmon.app.view.StoreView;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -39,7 +39,7 @@ final class RestartingProcessor {
     private final MonitorConfig config;
     private final MockProcessorContext<Object, Object> context = new MockProcessorContext<>();
     /** The stores' read-only view, as the exporter reads them (read through {@link #state()}). */
-    private final StoreMonitorState state;
+    private final StoreView state;
     /** The last minute window emitted per key (docs/contract.md 3.1, the metrics topic): a key's last record is its minute's total. */
     final Map<String, String> emittedMinutes = new java.util.TreeMap<>();
     /** The scores topic's values in the order the processors wrote them (docs/contract.md 3.1). */
@@ -53,19 +53,19 @@ final class RestartingProcessor {
     RestartingProcessor(MonitorConfig.Builder config) {
         this.config = config.bootstrapServers("unused:9092").build();
         this.stores = TestStores.inMemory(context);
-        this.state = new StoreMonitorState(name -> (ReadOnlyKeyValueStore<?, ?>) stores.get(name),
+        this.state = new StoreView(name -> (ReadOnlyKeyValueStore<?, ?>) stores.get(name),
                 name -> (ReadOnlyWindowStore<?, ?>) stores.get(name));
         context.setCurrentSystemTimeMs(0);
         start();
     }
 
     private void start() {
-        processor = new BoundaryProcessor(config, SegmonTopology.NAMES, SegmonTopology.books(config));
+        processor = new BoundaryProcessor(config, SegmonTopology.SINKS, SegmonTopology.books(config));
         processor.init(context);
     }
 
     /** The stores' read-only view as of a commit now (what the processor holds back is written first). */
-    StoreMonitorState state() {
+    StoreView state() {
         TestStores.commit(stores);
         return state;
     }

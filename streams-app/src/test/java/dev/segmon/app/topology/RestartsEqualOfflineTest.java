@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.segmon.app.config.Comparison;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.metrics.EstimateMetrics;
-import dev.segmon.app.state.EstimateView;
-import dev.segmon.app.state.IntervalState;
+import dev.segmon.app.view.EstimateView;
+import dev.segmon.app.view.IntervalView;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.PairTier;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.Totals;
-import dev.segmon.app.state.WordState;
+import dev.segmon.app.view.WordView;
 import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -75,7 +75,7 @@ class RestartsEqualOfflineTest {
                         .reduce(BoundaryCounts.ZERO, BoundaryCounts::plus), where + " minutes of " + model);
                 assertEquals(corpus.utterances(), ofModel.stream().mapToLong(MinuteCounts::utterances).sum(), where);
             }
-            checkIntervals(corpus, new IntervalState(p.state()), where);
+            checkIntervals(corpus, new IntervalView(p.state()), where);
             // Every minute whose counts changed was emitted (the dirty list is rebuilt from the
             // store's flags at init), its last record the stored minute. A minute that only
             // closed utterances with no boundary has nothing to emit (its counts stay zero).
@@ -99,7 +99,7 @@ class RestartsEqualOfflineTest {
      * those of the utterances scored for both (the referenced ones); and their intervals equal the
      * offline ones.
      */
-    private static void checkIntervals(RandomBoundaryCorpus.Corpus corpus, IntervalState intervals, String where) {
+    private static void checkIntervals(RandomBoundaryCorpus.Corpus corpus, IntervalView intervals, String where) {
         List<LiveIntervalsTest.Scored> scored = new ArrayList<>();
         PairedMoments pairs = PairedMoments.ZERO;
         for (int u = 0; u < corpus.utterances(); u++) {
@@ -143,7 +143,7 @@ class RestartsEqualOfflineTest {
             String where = "trial " + trial + " disorder " + disorder;
             assertTrue(p.restartsWhileOpen() >= 2, where + ": " + p.restartsWhileOpen() + " restarts while open");
             restartsWhileOpen += p.restartsWhileOpen();
-            corpus.assertEqualsOffline(new WordState(p.state()), where);
+            corpus.assertEqualsOffline(new WordView(p.state()), where);
         }
         assertTrue(restartsWhileOpen > 100, restartsWhileOpen + " restarts while open");
     }

@@ -4,13 +4,14 @@ import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.metrics.EstimateMetrics;
 import dev.segmon.app.metrics.StoreMetrics;
 import dev.segmon.app.metrics.WordMetrics;
-import dev.segmon.app.state.WordState;
-import dev.segmon.app.state.EstimateView;
+import dev.segmon.app.view.WordView;
+import dev.segmon.app.view.EstimateView;
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
-import dev.segmon.app.state.MonitorState;
-import dev.segmon.app.state.StoreMonitorState;
-import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.view.MonitorView;
+import dev.segmon.app.view.StoreView;
+import dev.segmon.app.processors.SeriesAggregates;
+import dev.segmon.app.processors.DeadLetters;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.DeadLetterReason;
@@ -44,15 +45,15 @@ final class SegmonDriver implements AutoCloseable {
     final TestOutputTopic<String, String> metrics;
     final TestOutputTopic<byte[], byte[]> deadLetters;
     /** The read-only view the exporter reads, over this driver's stores. */
-    final MonitorState state;
+    final MonitorView state;
     /** The interval figures' view over this driver's stores. */
-    final dev.segmon.app.state.IntervalState intervals;
+    final dev.segmon.app.view.IntervalView intervals;
     /** The word figures' read-only view. */
-    final WordState words;
+    final WordView words;
     /** The early estimate's view over this driver's stores. */
     final EstimateView estimates;
     /** The change detectors' view. */
-    final dev.segmon.app.state.ChangeState changes;
+    final dev.segmon.app.view.ChangeView changes;
     private final Path stateDir;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -69,18 +70,18 @@ final class SegmonDriver implements AutoCloseable {
         this.scores = driver.createOutputTopic(this.config.scoresTopic(), s, s);
         this.metrics = driver.createOutputTopic(this.config.metricsTopic(), s, s);
         this.deadLetters = driver.createOutputTopic(this.config.deadLettersTopic(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        StoreMonitorState stores = new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore);
+        StoreView stores = new StoreView(driver::getKeyValueStore, driver::getWindowStore);
         this.state = stores;
-        this.intervals = new dev.segmon.app.state.IntervalState(stores);
+        this.intervals = new dev.segmon.app.view.IntervalView(stores);
         registry.getPrometheusRegistry().register(new StoreMetrics(state,
                 () -> START.toEpochMilli() + 60_000L)); // "now" for the 5m window: one minute after START
         registry.getPrometheusRegistry().register(new dev.segmon.app.metrics.IntervalMetrics(
                 intervals, () -> START.toEpochMilli() + 60_000L));
-        this.words = new WordState(stores);
+        this.words = new WordView(stores);
         registry.getPrometheusRegistry().register(new WordMetrics(words, () -> START.toEpochMilli() + 60_000L));
-        this.estimates = new EstimateView(new StoreMonitorState(driver::getKeyValueStore, driver::getWindowStore));
+        this.estimates = new EstimateView(new StoreView(driver::getKeyValueStore, driver::getWindowStore));
         registry.getPrometheusRegistry().register(new EstimateMetrics(estimates, () -> START.toEpochMilli() + 60_000L));
-        this.changes = new dev.segmon.app.state.ChangeState(stores, this.config.detector());
+        this.changes = new dev.segmon.app.view.ChangeView(stores, this.config.detector());
         registry.getPrometheusRegistry().register(new dev.segmon.app.metrics.ChangeMetrics(changes));
     }
 
@@ -97,13 +98,13 @@ final class SegmonDriver implements AutoCloseable {
     }
 
     Totals totals(String model, String tier) {
-        KeyValueStore<ModelTier, SeriesFigures> store = driver.getKeyValueStore(StoreNames.SERIES);
+        KeyValueStore<ModelTier, SeriesFigures> store = driver.getKeyValueStore(SeriesAggregates.SERIES.name());
         SeriesFigures v = store.get(new ModelTier(model, tier));
         return v == null ? Totals.ZERO : v.totalsOrZero();
     }
 
     long deadLetterCount(String reason, String model, String tier) {
-        KeyValueStore<DeadLetterKey, Long> store = driver.getKeyValueStore(StoreNames.DEAD_LETTERS);
+        KeyValueStore<DeadLetterKey, Long> store = driver.getKeyValueStore(DeadLetters.COUNTS.name());
         Long n = store.get(new DeadLetterKey(DeadLetterReason.of(reason), model, tier));
         return n == null ? 0 : n;
     }

@@ -3,7 +3,8 @@ package dev.segmon.app.topology;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.segmon.app.state.StoreNames;
+import dev.segmon.app.processors.OpenStates;
+import dev.segmon.app.processors.SeriesAggregates;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,10 +42,10 @@ class StateLayoutCheckTest {
 
     @Test
     void theCurrentLayoutsStoresPass() throws Exception {
-        for (String store : List.of(StoreNames.UTTERANCES, StoreNames.HYPOTHESIS_PARTS, StoreNames.SERIES, StoreNames.REFERENCE_PARTS)) {
+        for (String store : List.of(OpenStates.UTTERANCES.name(), OpenStates.HYPOTHESIS_PARTS.name(), SeriesAggregates.SERIES.name(), OpenStates.REFERENCE_PARTS.name())) {
             Files.createDirectories(app.resolve("0_0").resolve("rocksdb").resolve(store));
         }
-        Files.createDirectories(app.resolve("0_0").resolve(StoreNames.SERIES_MINUTES));
+        Files.createDirectories(app.resolve("0_0").resolve(SeriesAggregates.MINUTES.name()));
         assertEquals(List.of(), StateLayoutCheck.oldStoreDirectories(app));
         assertEquals(List.of(), StateLayoutCheck.oldStoreDirectories(app.resolve("absent")));
     }

@@ -1,9 +1,11 @@
-package dev.segmon.app.processors;
+package dev.segmon.app.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.segmon.app.processors.OpenStates;
+import dev.segmon.app.processors.TestStores;
 import dev.segmon.app.state.HypothesisHead;
 import dev.segmon.app.state.HypothesisPart;
 import dev.segmon.app.state.HypothesisState;
@@ -13,11 +15,10 @@ import dev.segmon.app.state.Keys.UtteranceTier;
 import dev.segmon.app.state.ReferenceHead;
 import dev.segmon.app.state.ReferencePart;
 import dev.segmon.app.state.ReferenceState;
-import dev.segmon.model.boundary.ReferenceBoundaries;
-import dev.segmon.app.state.StoreNames;
 import dev.segmon.app.state.UtteranceHead;
 import dev.segmon.app.state.WordList;
 import dev.segmon.model.boundary.IncrementalMatcher;
+import dev.segmon.model.boundary.ReferenceBoundaries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,7 @@ class UtteranceLogTest {
     void aReferenceStreamedInManyChunksIsSealedAndRebuiltAsOneChunkWouldBe() {
         Map<String, StateStore> stores = TestStores.inMemory(new MockProcessorContext<>());
         @SuppressWarnings("unchecked")
-        KeyValueStore<PartKey, ReferencePart> parts = (KeyValueStore<PartKey, ReferencePart>) stores.get(StoreNames.REFERENCE_PARTS);
+        KeyValueStore<PartKey, ReferencePart> parts = (KeyValueStore<PartKey, ReferencePart>) stores.get(OpenStates.REFERENCE_PARTS.name());
         var log = log(stores);
         UtteranceTier key = new UtteranceTier("u1", "word");
         // 100 chunks of one labelled segment [0.3 i, 0.3 i + 0.3]: 2 times, 2 span bounds and a
@@ -269,7 +270,7 @@ class UtteranceLogTest {
 
     @SuppressWarnings("unchecked")
     private static KeyValueStore<UtteranceTier, UtteranceHead> heads(Map<String, StateStore> stores) {
-        return (KeyValueStore<UtteranceTier, UtteranceHead>) stores.get(StoreNames.UTTERANCES);
+        return (KeyValueStore<UtteranceTier, UtteranceHead>) stores.get(OpenStates.UTTERANCES.name());
     }
 
     /** The stored head of {@code key}'s hypothesis (its utterance must be stored). */
@@ -280,11 +281,11 @@ class UtteranceLogTest {
 
     @SuppressWarnings("unchecked")
     private static KeyValueStore<PartKey, HypothesisPart> parts(Map<String, StateStore> stores) {
-        return (KeyValueStore<PartKey, HypothesisPart>) stores.get(StoreNames.HYPOTHESIS_PARTS);
+        return (KeyValueStore<PartKey, HypothesisPart>) stores.get(OpenStates.HYPOTHESIS_PARTS.name());
     }
 
     @SuppressWarnings("unchecked")
     private static KeyValueStore<PartKey, ReferencePart> referenceParts(Map<String, StateStore> stores) {
-        return (KeyValueStore<PartKey, ReferencePart>) stores.get(StoreNames.REFERENCE_PARTS);
+        return (KeyValueStore<PartKey, ReferencePart>) stores.get(OpenStates.REFERENCE_PARTS.name());
     }
 }

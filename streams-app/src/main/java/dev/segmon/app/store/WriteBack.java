@@ -1,6 +1,6 @@
-package dev.segmon.app.processors;
+package dev.segmon.app.store;
 
-import dev.segmon.app.state.CommitFlushStore;
+import dev.segmon.app.store.CommitFlushStore;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,9 +16,9 @@ import java.util.Map;
  *
  * @param <K> key; {@code <V>} the decoded value, which knows whether the store holds its key
  */
-final class WriteBack<K, V> implements CommitFlushStore.Deferred {
+public final class WriteBack<K, V> implements CommitFlushStore.Deferred {
     /** Writes one changed value's bytes (or its deletion) and returns what the view keeps as written. */
-    interface Writer<K, V> {
+    public interface Writer<K, V> {
         V write(K key, V value);
     }
 
@@ -40,7 +40,7 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
      */
     private final Map<K, V> changed = new LinkedHashMap<>();
 
-    WriteBack(int entries, Writer<K, V> writer) {
+    public WriteBack(int entries, Writer<K, V> writer) {
         this.writer = writer;
         this.recent = new LinkedHashMap<>(Math.min(entries, 1024), 0.75f, true) {
             @Override
@@ -60,7 +60,7 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
     }
 
     /** The value held for {@code key}, or null when the view does not hold it (ask the store). */
-    V get(K key) {
+    public V get(K key) {
         if (isLast(key)) {
             return lastValue;
         }
@@ -72,12 +72,12 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
     }
 
     /** Holds {@code value} as read from the store (nothing to write). */
-    void loaded(K key, V value) {
+    public void loaded(K key, V value) {
         hold(key, value);
     }
 
     /** Holds {@code value} as changed: written at the next flush. */
-    void changed(K key, V value) {
+    public void changed(K key, V value) {
         if (lastChanged && value == lastValue && isLast(key)) {
             return; // a mutable value changed again: held as changed, and the youngest in the view
         }
@@ -93,12 +93,10 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
      *
      * <p>Why out of the view: a settled value is not changed again in the common course (a scored
      * utterance, until it expires), while the view is what keeps the values still changing from
-     * being written and read back. Kept, settled values pushed the eldest out, and the eldest were
-     * the ones waiting longest for their next record: in the bench, references consumed ahead of
-     * their hypotheses, each then written, read back and decoded again (docs/performance.md). A
-     * settled value asked for again is read from the store, where it was just written.
+     * being written and read back; kept, settled values pushed out the ones waiting longest for their
+     * next record (docs/performance.md). A settled value asked for again is read from the store.
      */
-    void retireWhere(java.util.function.Predicate<V> settled) {
+    public void retireWhere(java.util.function.Predicate<V> settled) {
         for (java.util.Iterator<Map.Entry<K, V>> it = changed.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<K, V> e = it.next();
             if (settled.test(e.getValue())) {
@@ -150,7 +148,7 @@ final class WriteBack<K, V> implements CommitFlushStore.Deferred {
     }
 
     /** For tests: how many values wait for the next flush. */
-    int pending() {
+    public int pending() {
         return changed.size();
     }
 }

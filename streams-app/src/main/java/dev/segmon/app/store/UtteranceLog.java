@@ -1,7 +1,5 @@
-package dev.segmon.app.processors;
+package dev.segmon.app.store;
 
-import dev.segmon.app.processors.PartLog.Slot;
-import dev.segmon.app.state.CommitFlushStore;
 import dev.segmon.app.state.HypothesisHead;
 import dev.segmon.app.state.HypothesisPart;
 import dev.segmon.app.state.HypothesisState;
@@ -11,6 +9,7 @@ import dev.segmon.app.state.ReferenceHead;
 import dev.segmon.app.state.ReferencePart;
 import dev.segmon.app.state.ReferenceState;
 import dev.segmon.app.state.UtteranceHead;
+import dev.segmon.app.store.PartLog.Slot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,33 +24,19 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * {@link UtteranceHead} per (utterance, tier) in the utterance store, the sealed parts of each
  * state in its {@link PartLog}, and a decoded view of the utterances used last.
  *
- * <p>One head per utterance: stored apart, the reference and each model's hypothesis were a head
- * each, and an utterance with two models wrote three heads as it settled and three tombstones as
- * it expired, each a RocksDB write and a changelog record (docs/performance.md). Its records all
- * reach this task, and its states settle and expire together, so one value does with one write
- * and one tombstone.
+ * <p>One head per utterance, because its states settle and expire together: one write and one
+ * tombstone instead of one per state. Decoded, because every record reads its utterance; written
+ * back once per commit ({@link WriteBack}, {@link CommitFlushStore}), or at the next tick once all
+ * its states have settled ({@link #writeSettled}). The costs behind both choices are in
+ * docs/performance.md; the layout in docs/streaming.md, "Per-utterance state".
  *
- * <p>The decoded view: almost every record reads its utterance's states, and decoding them from
- * bytes on every read, with Kafka's record-cache lookup under it (a sorted map compared byte by
- * byte), were once the stream thread's largest costs (docs/performance.md). Next came writing
- * them: every record changed its utterance's head, which was encoded and put in Kafka's record
- * cache on every record (18.9 % of the stream thread). The heads are now written back once per
- * commit ({@link WriteBack}, {@link CommitFlushStore}), and an utterance whose states have all
- * settled at the next 50 ms tick ({@link #writeSettled}): a 20-word utterance that opens and closes
- * between two commits writes its head once, not once per record. Sealed parts are written when
- * sealed (at most one per {@link PartLog.Layout#seal()} units). Reads see the stores plus the
- * changes not yet written; {@link #scan} and {@link #heads()} flush first. States may be mutable
- * (an {@code IncrementalMatcher}): a caller that changes one must {@code put} it before the record
- * is done.
- *
- * <p>The processor makes a new log in every {@code init}, and a discarded commit drops what was
- * not written: under exactly_once_v2 a failed transaction makes Kafka Streams close the task
- * dirty, wipe and restore its stores from the changelog and initialise the processors again
- * before the next record; a migrated task gets new processors. Either way the view starts empty
- * on the restored stores and can never serve a value of an aborted transaction
- * ({@code DecodedStoreRevivalTest}).
+ * <p>Reads see the stores plus the changes not yet written; {@link #scan} and {@link #heads()}
+ * flush first. States may be mutable (an {@code IncrementalMatcher}): a caller that changes one
+ * must {@code put} it before the record is done. The processor makes a new log in every
+ * {@code init}, and a discarded commit drops what was not written, so the view never serves a
+ * value of an aborted transaction ({@code DecodedStoreRevivalTest}).
  */
-final class UtteranceLog {
+public final class UtteranceLog {
     /**
      * One utterance's decoded states, as the view holds it. Changed only inside this log, each
      * change handed to the view at once ({@link WriteBack#changed}), so that no copy of it outside
@@ -69,6 +54,14 @@ final class UtteranceLog {
         }
     }
 
+    private static final PartLog.Layout<UtteranceTier, ReferenceState, ReferenceHead, ReferencePart> REFERENCE = new PartLog.Layout<>(
+            ReferencePart.EMPTY, ReferenceHead.SEAL, ReferenceHead::of,
+            // Complete and seen by its hypotheses; its parts stay, as every model is scored against it until it expires.
+            r -> r.boundaries().complete() && r.hypothesized(), r -> false, UtteranceTier::part);
+    private static final PartLog.Layout<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> HYPOTHESIS = new PartLog.Layout<>(
+            HypothesisPart.EMPTY, HypothesisHead.SEAL, HypothesisHead::of, HypothesisState::closed, HypothesisState::closed,
+            HypothesisKey::part);
+
     private final PartLog<UtteranceTier, ReferenceState, ReferenceHead, ReferencePart> references;
     private final PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> hypotheses;
     private final KeyValueStore<UtteranceTier, UtteranceHead> heads;
@@ -76,23 +69,23 @@ final class UtteranceLog {
     /** The keys of the utterance store, so that the first read of a new utterance skips RocksDB. */
     private final StoredKeys<UtteranceTier> stored;
 
-    UtteranceLog(KeyValueStore<UtteranceTier, UtteranceHead> heads, KeyValueStore<?, ReferencePart> referenceParts,
-                 KeyValueStore<?, HypothesisPart> hypothesisParts, int entries) {
+    public UtteranceLog(KeyValueStore<UtteranceTier, UtteranceHead> heads, KeyValueStore<?, ReferencePart> referenceParts,
+                        KeyValueStore<?, HypothesisPart> hypothesisParts, int entries) {
         this(heads, referenceParts, hypothesisParts, entries, Long.MAX_VALUE);
     }
 
     /** {@code entries}: most utterances kept decoded; {@code trackedKeys}: see {@link StoredKeys}. */
-    UtteranceLog(KeyValueStore<UtteranceTier, UtteranceHead> heads, KeyValueStore<?, ReferencePart> referenceParts,
-                 KeyValueStore<?, HypothesisPart> hypothesisParts, int entries, long trackedKeys) {
+    public UtteranceLog(KeyValueStore<UtteranceTier, UtteranceHead> heads, KeyValueStore<?, ReferencePart> referenceParts,
+                        KeyValueStore<?, HypothesisPart> hypothesisParts, int entries, long trackedKeys) {
         this.heads = heads;
-        this.references = new PartLog<>(StateLayouts.REFERENCE, referenceParts);
-        this.hypotheses = new PartLog<>(StateLayouts.HYPOTHESIS, hypothesisParts);
+        this.references = new PartLog<>(REFERENCE, referenceParts);
+        this.hypotheses = new PartLog<>(HYPOTHESIS, hypothesisParts);
         this.stored = new StoredKeys<>(trackedKeys);
         this.recent = new WriteBack<>(entries, this::write);
     }
 
     /** The view's commit-time writes, to register with the task's {@link CommitFlushStore}. */
-    CommitFlushStore.Deferred writeBack() {
+    public CommitFlushStore.Deferred writeBack() {
         return new CommitFlushStore.Deferred() {
             @Override
             public void flush() {
@@ -108,13 +101,13 @@ final class UtteranceLog {
     }
 
     /** The reference of {@code key}, or null. */
-    ReferenceState reference(UtteranceTier key) {
+    public ReferenceState reference(UtteranceTier key) {
         Utterance u = find(key);
         return u == null || u.reference == null ? null : u.reference.state();
     }
 
     /** The hypothesis of {@code key}, or null. */
-    HypothesisState hypothesis(HypothesisKey key) {
+    public HypothesisState hypothesis(HypothesisKey key) {
         Utterance u = find(key.reference());
         if (u == null) {
             return null;
@@ -124,14 +117,14 @@ final class UtteranceLog {
     }
 
     /** Stores {@code state}, whose content is what was held before plus {@code added} (null: nothing added). */
-    void put(UtteranceTier key, ReferenceState state, ReferencePart added) {
+    public void put(UtteranceTier key, ReferenceState state, ReferencePart added) {
         Utterance u = forChange(key);
         u.reference = references.put(key, u.reference, state, added);
         recent.changed(key, u);
     }
 
     /** As {@link #put(UtteranceTier, ReferenceState, ReferencePart)}, for a hypothesis. */
-    void put(HypothesisKey key, HypothesisState state, HypothesisPart added) {
+    public void put(HypothesisKey key, HypothesisState state, HypothesisPart added) {
         UtteranceTier utterance = key.reference();
         Utterance u = forChange(utterance);
         u.hypotheses.put(key.model(), hypotheses.put(key, u.hypotheses.get(key.model()), state, added));
@@ -139,7 +132,7 @@ final class UtteranceLog {
     }
 
     /** Forgets the reference of {@code key} (its parts deleted now, the head with the next write). */
-    void delete(UtteranceTier key) {
+    public void delete(UtteranceTier key) {
         Utterance u = find(key);
         if (u != null && u.reference != null) {
             references.drop(key, u.reference);
@@ -149,7 +142,7 @@ final class UtteranceLog {
     }
 
     /** Forgets the hypothesis of {@code key}. */
-    void delete(HypothesisKey key) {
+    public void delete(HypothesisKey key) {
         UtteranceTier utterance = key.reference();
         Utterance u = find(utterance);
         if (u != null && u.hypotheses.containsKey(key.model())) {
@@ -160,19 +153,16 @@ final class UtteranceLog {
 
     /**
      * Writes the changed utterances whose states have all settled (and those left empty) now
-     * rather than at the commit, and lets them out of the view ({@link WriteBack#retireWhere}). Why: the commit stops the stream thread while it writes every
-     * head changed since the last one, and records that arrive meanwhile wait; at the bench's half
-     * rate that was a few thousand heads a second, nearly all of closed utterances, which change
-     * again only when they expire. Written on a tick in between, the same writes leave the commit
-     * short. Utterances still streaming stay for the commit, so that a head is not written once
-     * per record.
+     * rather than at the commit, and lets them out of the view ({@link WriteBack#retireWhere}):
+     * the commit stops the stream thread while it writes, and settled utterances change again
+     * only when they expire. Utterances still streaming stay for the commit.
      */
-    void writeSettled() {
+    public void writeSettled() {
         recent.retireWhere(this::settled);
     }
 
     /** The utterance store, for a full pass over it: every change written first. */
-    KeyValueStore<UtteranceTier, UtteranceHead> heads() {
+    public KeyValueStore<UtteranceTier, UtteranceHead> heads() {
         recent.flush();
         return heads;
     }
@@ -181,7 +171,7 @@ final class UtteranceLog {
      * Hands every stored head to {@code each} (every change written first) and learns the store's
      * keys on the way, so that reads of keys it does not hold skip it from then on.
      */
-    void scan(BiConsumer<UtteranceTier, UtteranceHead> each) {
+    public void scan(BiConsumer<UtteranceTier, UtteranceHead> each) {
         recent.flush();
         stored.scanned(keep -> {
             try (KeyValueIterator<UtteranceTier, UtteranceHead> it = heads.all()) {

@@ -1,7 +1,9 @@
-package dev.segmon.app.state;
+package dev.segmon.app.view;
 
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.MinuteCounts;
+import dev.segmon.app.state.Totals;
 import java.util.SortedMap;
 
 /**
@@ -9,7 +11,7 @@ import java.util.SortedMap;
  * metrics exporter, the live page and the demo read. Each call reads the stores afresh; while
  * they cannot be queried (not started, rebalancing) a call answers as if they were empty.
  */
-public interface MonitorState {
+public interface MonitorView {
 
     /** Cumulative figures by (model, tier), model "none" included. */
     SortedMap<ModelTier, Totals> totals();

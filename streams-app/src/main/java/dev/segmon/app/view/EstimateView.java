@@ -1,7 +1,9 @@
-package dev.segmon.app.state;
+package dev.segmon.app.view;
 
-import dev.segmon.app.state.EstimateState.RefusalKey;
+import dev.segmon.app.state.EstimateValues.RefusalKey;
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.model.estimate.Backtest;
 import dev.segmon.model.estimate.EstimatedOverSegmentation;
@@ -16,9 +18,9 @@ import java.util.TreeMap;
  * the stores afresh, across this instance's active tasks.
  */
 public final class EstimateView {
-    private final StoreMonitorState stores;
+    private final StoreView stores;
 
-    public EstimateView(StoreMonitorState stores) {
+    public EstimateView(StoreView stores) {
         this.stores = stores;
     }
 

@@ -1,4 +1,4 @@
-package dev.segmon.app.state;
+package dev.segmon.app.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,7 +1,9 @@
-package dev.segmon.app.state;
+package dev.segmon.app.view;
 
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.PairTier;
+import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.model.interval.PairedMoments;
 import dev.segmon.model.interval.UtteranceMoments;
 import java.util.SortedMap;
@@ -14,26 +16,28 @@ import java.util.TreeMap;
  * in it ({@code UtteranceMoments.estimate}, {@code PairedMoments.estimate}); minute sums of
  * several instances add up too.
  */
-public final class IntervalState {
-    private final StoreMonitorState stores;
+public final class IntervalView {
+    private final StoreView stores;
+    private final ComponentView<UtteranceMoments> moments;
 
-    public IntervalState(StoreMonitorState stores) {
+    public IntervalView(StoreView stores) {
         this.stores = stores;
+        this.moments = new ComponentView<>(stores, SeriesFigures::moments, MinuteFigures::moments, UtteranceMoments::plus);
     }
 
     /** Cumulative moments by (model, tier). */
     public SortedMap<ModelTier, UtteranceMoments> moments() {
-        return stores.series(SeriesFigures::moments);
+        return moments.totals();
     }
 
     /** Moments of the minutes starting in [fromMs, toMs), by (model, tier) and minute start. */
     public SortedMap<ModelTier, SortedMap<Long, UtteranceMoments>> momentMinutes(long fromMs, long toMs) {
-        return stores.minutes(MinuteFigures::moments, fromMs, toMs);
+        return moments.minutes(fromMs, toMs);
     }
 
     /** Each series' moments of the minutes starting at or after {@code fromMs}. */
     public SortedMap<ModelTier, UtteranceMoments> momentsSince(long fromMs) {
-        return stores.summedSince(MinuteFigures::moments, UtteranceMoments::plus, fromMs);
+        return moments.since(fromMs);
     }
 
     /** Each pair's moments of the minutes starting at or after {@code fromMs}. */

@@ -1,4 +1,4 @@
-package dev.segmon.app.state;
+package dev.segmon.app.store;
 
 import java.util.Map;
 import org.apache.kafka.streams.state.RocksDBConfigSetter;
@@ -10,13 +10,10 @@ import org.rocksdb.Priority;
  * Runs RocksDB's flushes and compactions at the lowest CPU and I/O priority of the host, so that
  * they take the cores the stream threads leave idle instead of preempting them.
  *
- * <p>Why: every task's utterance store fills its memtable at the same pace (the input partitions
- * carry the same load), so their flushes, and the compactions after them, came as one burst: in the
- * bench's latency phase without words, at 300 000 records/s on two cores, a burst of about 0.6 of
- * a core for a second, mostly kernel time writing the files, once every 20-odd seconds, and each
- * time the latency of that second rose from about 0.1 to 0.26-0.71 s (docs/performance.md, "A heap
- * touched at start, flushes behind the stream threads"). RocksDB's background threads are shared by every store of the JVM
- * ({@link Env#getDefault()}), so the priority is lowered once, at the first store opened.
+ * <p>Why: every task's utterance store fills its memtable at the same pace, so their flushes and
+ * compactions come as one burst that raised the latency (docs/performance.md, "A heap touched at
+ * start, flushes behind the stream threads"). RocksDB's background threads are shared by every
+ * store of the JVM ({@link Env#getDefault()}), so the priority is lowered once, at the first store opened.
  */
 public final class BackgroundPriority implements RocksDBConfigSetter {
     private static volatile boolean lowered;

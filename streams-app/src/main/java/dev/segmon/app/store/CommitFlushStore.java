@@ -1,4 +1,4 @@
-package dev.segmon.app.state;
+package dev.segmon.app.store;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,27 +13,16 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * commits, so that a value changed by many records is encoded and written once per commit instead
  * of once per record.
  *
- * <p>Why: an open utterance's state changes with every record of it (43 records for a 20-word
- * utterance and two models), and writing it through to its store on every record — serialised for
- * Kafka's record cache, sized, put in the cache's LRU — was the largest single cost of the stream
- * thread (18.9 % of its samples, docs/performance.md). Kafka's cache keeps the last value per key
- * until the commit but only as bytes; a view that keeps the objects and writes their bytes when
- * the task commits does the same with one encoding per commit.
+ * <p>Why: an open utterance's state changes with every record of it, and writing it through to
+ * its store on every record was the stream thread's largest cost (docs/performance.md). Kafka's
+ * cache keeps the last value per key until the commit, but as bytes; a view that keeps the objects
+ * and writes their bytes when the task commits does the same with one encoding per commit.
  *
- * <p>How it is exact: when a task commits, Kafka Streams first flushes the caches of its stores
- * ({@code ProcessorStateManager.flushCache}, which asks every registered store that is a
- * {@link CachedStateStore}), then flushes its producer, then commits the offsets in the same
- * transaction. This store is registered as one, so each registered {@link Deferred} writes its
- * changed values into its (uncached, changelogged) stores before the producer flush, and the
- * changelog records are in the transaction of the offsets they account for. When Kafka Streams
- * discards a task's uncommitted state (an aborted transaction: the task is closed dirty, its
- * stores restored from the changelog), {@link #clearCache} and a new {@link #init} drop every
- * deferred value with it, and the processors are initialised again on the restored stores.
- *
- * <p>{@link CachedStateStore} is in Kafka Streams' {@code internals} package: the one hook in
- * Kafka Streams 4.3 that runs inside a commit before its producer flush. A change of that contract
- * shows at once in the exactness tests (the processor-level restart test, the kill -9 scenarios),
- * which compare the exported totals with the offline scorer after restarts.
+ * <p>Exact because Kafka Streams flushes a task's {@link CachedStateStore}s inside each commit,
+ * before its producer flush, and clears them when it discards uncommitted state
+ * (docs/streaming.md, "Writes once per commit"). That hook is in Kafka Streams' {@code internals};
+ * a change of its contract shows at once in the exactness tests, which compare the exported
+ * totals with the offline scorer after restarts.
  */
 public final class CommitFlushStore implements StateStore, CachedStateStore<Object, Object> {
     /** Values held back until the commit. */
@@ -110,7 +99,7 @@ public final class CommitFlushStore implements StateStore, CachedStateStore<Obje
     }
 
     /** A builder for the topology: no logging and no caching to configure. */
-    public static StoreBuilder<CommitFlushStore> builder(String name) {
+    static StoreBuilder<CommitFlushStore> builder(String name) {
         return new StoreBuilder<>() {
             @Override
             public StoreBuilder<CommitFlushStore> withCachingEnabled() {

@@ -1,4 +1,4 @@
-package dev.segmon.app.processors;
+package dev.segmon.app.store;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,30 +7,26 @@ import java.util.TreeMap;
 
 /**
  * One task's hypothesis and reference states by the time they were last touched (wall clock), so
- * that an expiry pass reads the states that may be due and not every state kept. A full pass over
- * both stores every expiry interval cost time in proportion to rate x reference-max-delay (closed
- * utterances are kept that long to refuse late records) and the stream thread processed nothing
- * meanwhile (docs/performance.md).
+ * that an expiry pass reads the states that may be due, not every state kept: a full pass costs
+ * in proportion to rate x reference-max-delay while the stream thread waits (docs/performance.md).
  *
  * <p>In memory, not a state store: it is derived from the stores, so it is rebuilt from them
  * whenever the processor is initialised (after a restore, a revival or a migration), with one
- * scan that reads each state's time in place. A changelogged RocksDB store for it cost 35 % more
- * CPU per record in the monitor and 40 % more in the broker (bench A/B, docs/performance.md):
- * every commit flushed and logged one more store per task. The price is heap: about 100 bytes
- * per state kept (a key string and a list slot), up to a capacity past which the index gives
- * up and the processor falls back to a full pass ({@link #overflowed}).
+ * scan; a changelogged store for it cost more than it saved (docs/performance.md). The price is
+ * heap, up to a capacity past which the index gives up and the processor falls back to a full
+ * pass ({@link #overflowed}).
  *
  * <p>A state is filed under the bucket of its last wall-clock time ({@link #BUCKET_MS} wide) when
  * it is written in a bucket it was not in before; the entry in its old bucket stays until a pass
  * takes that bucket and finds the state elsewhere (one list append per bucket change, nothing on
  * the record path otherwise).
  */
-final class ExpiryIndex {
+public final class ExpiryIndex {
     /** Width of a bucket: an utterance that streams for a few seconds gets one or two entries. */
-    static final long BUCKET_MS = 10_000L;
+    public static final long BUCKET_MS = 10_000L;
 
     /** One index entry: the bucket it was filed under and the key of the state (its type tells the store). */
-    record Entry(long bucket, Object key) {
+    public record Entry(long bucket, Object key) {
     }
 
     /** Bucket -> keys of the states filed under it. */
@@ -40,16 +36,16 @@ final class ExpiryIndex {
     private boolean overflowed;
 
     /** {@code capacity}: most entries held; one more and the index gives up (see {@link #overflowed}). */
-    ExpiryIndex(long capacity) {
+    public ExpiryIndex(long capacity) {
         this.capacity = capacity;
     }
 
-    static long bucket(long wallMs) {
+    public static long bucket(long wallMs) {
         return Math.floorDiv(wallMs, BUCKET_MS);
     }
 
     /** Files a state written at {@code wallMs}, unless its previous write ({@code previousWallMs}, null if none) was in the same bucket. */
-    void touched(Object key, Long previousWallMs, long wallMs) {
+    public void touched(Object key, Long previousWallMs, long wallMs) {
         long b = bucket(wallMs);
         if (previousWallMs == null || bucket(previousWallMs) != b) {
             file(new Entry(b, key));
@@ -57,7 +53,7 @@ final class ExpiryIndex {
     }
 
     /** Files an entry again (a state a pass looked at and left in its bucket). */
-    void file(Entry e) {
+    public void file(Entry e) {
         if (overflowed) {
             return;
         }
@@ -76,11 +72,11 @@ final class ExpiryIndex {
      * Whether more entries were filed than the capacity allows: the index then holds nothing and
      * files nothing, and the processor finds due states by a full pass until it builds a new index.
      */
-    boolean overflowed() {
+    public boolean overflowed() {
         return overflowed;
     }
 
-    long capacity() {
+    public long capacity() {
         return capacity;
     }
 
@@ -89,7 +85,7 @@ final class ExpiryIndex {
      * caller checks each against its state and {@link #file}s back the ones that stay where they
      * are (in the last, partly passed bucket, not due yet).
      */
-    List<Entry> takeUpTo(long untilMs) {
+    public List<Entry> takeUpTo(long untilMs) {
         List<Entry> out = new ArrayList<>();
         Map<Long, List<Object>> due = buckets.headMap(bucket(untilMs), true);
         for (Map.Entry<Long, List<Object>> b : due.entrySet()) {
@@ -103,7 +99,7 @@ final class ExpiryIndex {
     }
 
     /** Entries held (states, plus old entries of states that moved, until their bucket is passed). */
-    long size() {
+    public long size() {
         return size;
     }
 }

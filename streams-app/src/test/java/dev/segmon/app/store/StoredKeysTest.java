@@ -1,4 +1,4 @@
-package dev.segmon.app.processors;
+package dev.segmon.app.store;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.segmon.app.processors;
+package dev.segmon.app.store;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -9,12 +9,9 @@ import java.util.function.Consumer;
  * does not hold (a new utterance, an end without a duration) costs a hash lookup instead of a
  * RocksDB read.
  *
- * <p>Why: with words, the RocksDB stores took about a fifth of the monitor's CPU (the bench with
- * in-memory stores instead: 4.9-6.3 against 6.3-8.0 ms per 1,000 records), and most of their reads
- * were of keys that were not there: each new utterance's hypothesis and reference keys, and at
- * every close the early estimate's ended store (6.8 reads per utterance at 6.5-8.8 us each in
- * Kafka Streams' DEBUG store metrics; 0.8 with this class; docs/performance.md). A RocksDB read
- * runs in native code, which the JDK Flight Recorder's Java samples do not see.
+ * <p>Why: most RocksDB reads were of keys that were not there (each new utterance's keys, the
+ * early estimate's ended store at every close), and a RocksDB read runs in native code, which
+ * Java profiles do not show (docs/performance.md).
  *
  * <p>Exact, not a filter: {@link #mayHold} is false only for keys the store cannot hold. The set is
  * filled by a scan of the store when the processor is initialised (after every restore, revival or
@@ -24,13 +21,13 @@ import java.util.function.Consumer;
  *
  * @param <K> the store's key
  */
-final class StoredKeys<K> {
+public final class StoredKeys<K> {
     private final long capacity;
     /** The keys held; null when not known (every key may be held). */
     private Set<K> keys;
 
     /** Knowing nothing until {@link #scanned}; {@code capacity}: most keys tracked. */
-    StoredKeys(long capacity) {
+    public StoredKeys(long capacity) {
         this.capacity = capacity;
     }
 
@@ -38,19 +35,19 @@ final class StoredKeys<K> {
      * Starts over from a scan of the store: {@code scan} hands every key it holds to the consumer
      * it is given (once the scan has passed {@code capacity} keys the rest are not tracked).
      */
-    void scanned(Consumer<Consumer<K>> scan) {
+    public void scanned(Consumer<Consumer<K>> scan) {
         Set<K> fresh = new HashSet<>();
         keys = fresh;
         scan.accept(this::stored);
     }
 
     /** Whether the store may hold {@code key}: false only when it certainly does not. */
-    boolean mayHold(K key) {
+    public boolean mayHold(K key) {
         return keys == null || keys.contains(key);
     }
 
     /** The store now holds {@code key}. */
-    void stored(K key) {
+    public void stored(K key) {
         if (keys == null) {
             return;
         }
@@ -62,19 +59,19 @@ final class StoredKeys<K> {
     }
 
     /** The store no longer holds {@code key}. */
-    void deleted(K key) {
+    public void deleted(K key) {
         if (keys != null) {
             keys.remove(key);
         }
     }
 
     /** Forgets what it knew (the store's content is being replaced, e.g. an aborted commit): every key may be held. */
-    void forget() {
+    public void forget() {
         keys = null;
     }
 
     /** For tests: whether the keys are known. */
-    boolean known() {
+    public boolean known() {
         return keys != null;
     }
 }

@@ -1,7 +1,15 @@
-package dev.segmon.app.state;
+package dev.segmon.app.view;
 
+import dev.segmon.app.processors.DeadLetters;
+import dev.segmon.app.processors.ReferenceInput;
+import dev.segmon.app.processors.SeriesAggregates;
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.MinuteCounts;
+import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.SeriesFigures;
+import dev.segmon.app.state.Totals;
+import dev.segmon.app.store.StoreSpec;
 import java.time.Instant;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -17,22 +25,22 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyWindowStore;
 
 /**
- * {@link MonitorState} read from the state stores by name: a running client's through interactive
- * queries (its ACTIVE tasks only, so a series moves with its task and a sum across instances is
+ * {@link MonitorView} read from the state stores their owners declare ({@link StoreSpec}): a
+ * running client's through interactive queries (its ACTIVE tasks only, so a series moves with its task and a sum across instances is
  * exact), or a test driver's.
  */
-public final class StoreMonitorState implements MonitorState {
+public final class StoreView implements MonitorView {
     private final Function<String, ReadOnlyKeyValueStore<?, ?>> keyValue;
     private final Function<String, ReadOnlyWindowStore<?, ?>> windows;
 
-    public StoreMonitorState(Function<String, ReadOnlyKeyValueStore<?, ?>> keyValue, Function<String, ReadOnlyWindowStore<?, ?>> windows) {
+    public StoreView(Function<String, ReadOnlyKeyValueStore<?, ?>> keyValue, Function<String, ReadOnlyWindowStore<?, ?>> windows) {
         this.keyValue = keyValue;
         this.windows = windows;
     }
 
     /** The stores of a running Kafka Streams client. */
-    public static StoreMonitorState of(KafkaStreams streams) {
-        return new StoreMonitorState(
+    public static StoreView of(KafkaStreams streams) {
+        return new StoreView(
                 name -> streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.keyValueStore())),
                 name -> streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.windowStore())));
     }
@@ -52,13 +60,13 @@ public final class StoreMonitorState implements MonitorState {
      * which that component was never booked are left out.
      */
     public <V> SortedMap<ModelTier, V> series(Function<SeriesFigures, V> component) {
-        return present(all(StoreNames.SERIES, SeriesFigures::plus), component);
+        return present(all(SeriesAggregates.SERIES, SeriesFigures::plus), component);
     }
 
     /** One component of the minutes starting in [fromMs, toMs), by (model, tier) and minute start. */
     public <V> SortedMap<ModelTier, SortedMap<Long, V>> minutes(Function<MinuteFigures, V> component, long fromMs, long toMs) {
         SortedMap<ModelTier, SortedMap<Long, V>> out = new TreeMap<>();
-        this.<ModelTier, MinuteFigures>windows(StoreNames.SERIES_MINUTES, fromMs, toMs, MinuteFigures::plus).forEach((series, byStart) -> {
+        this.<ModelTier, MinuteFigures>windows(SeriesAggregates.MINUTES, fromMs, toMs, MinuteFigures::plus).forEach((series, byStart) -> {
             SortedMap<Long, V> kept = present(byStart, component);
             if (!kept.isEmpty()) {
                 out.put(series, kept);
@@ -90,13 +98,13 @@ public final class StoreMonitorState implements MonitorState {
      * one window from several tasks merged. Empty while the store cannot be queried.
      */
     @SuppressWarnings("unchecked")
-    public <K, V> SortedMap<K, SortedMap<Long, V>> windows(String name, long fromMs, long toMs, BinaryOperator<V> merge) {
+    public <K, V> SortedMap<K, SortedMap<Long, V>> windows(StoreSpec<?> spec, long fromMs, long toMs, BinaryOperator<V> merge) {
         SortedMap<K, SortedMap<Long, V>> out = new TreeMap<>();
         if (toMs <= fromMs) {
             return out;
         }
         try {
-            ReadOnlyWindowStore<K, V> store = (ReadOnlyWindowStore<K, V>) windows.apply(name);
+            ReadOnlyWindowStore<K, V> store = (ReadOnlyWindowStore<K, V>) windows.apply(spec.name());
             // fetchAll, not fetch(key, ...): across several tasks, Kafka's composite window store
             // answers a keyed fetch from the first task that has the key, and a (model, tier) has
             // minutes in every task. The time range is inclusive at both ends.
@@ -112,20 +120,20 @@ public final class StoreMonitorState implements MonitorState {
 
     @Override
     public SortedMap<DeadLetterKey, Long> deadLetters() {
-        return all(StoreNames.DEAD_LETTERS, Long::sum);
+        return all(DeadLetters.COUNTS, Long::sum);
     }
 
     @Override
     public SortedMap<String, Long> referenceClock() {
-        return all(StoreNames.REFERENCE_CLOCK, Math::max);
+        return all(ReferenceInput.CLOCK, Math::max);
     }
 
     /** Every entry of a key-value store, values of one key (from several tasks) merged. Empty while the store cannot be queried. */
     @SuppressWarnings("unchecked")
-    public <K, V> SortedMap<K, V> all(String name, BinaryOperator<V> merge) {
+    public <K, V> SortedMap<K, V> all(StoreSpec<?> spec, BinaryOperator<V> merge) {
         SortedMap<K, V> out = new TreeMap<>();
         try {
-            ReadOnlyKeyValueStore<K, V> store = (ReadOnlyKeyValueStore<K, V>) keyValue.apply(name);
+            ReadOnlyKeyValueStore<K, V> store = (ReadOnlyKeyValueStore<K, V>) keyValue.apply(spec.name());
             try (KeyValueIterator<K, V> it = store.all()) {
                 it.forEachRemaining(kv -> out.merge(kv.key, kv.value, merge));
             }

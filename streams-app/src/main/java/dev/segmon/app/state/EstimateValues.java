@@ -4,21 +4,14 @@ import dev.segmon.app.wire.AudioDuration;
 import dev.segmon.model.estimate.Backtest;
 import dev.segmon.model.estimate.RateMoments;
 import java.nio.ByteBuffer;
-import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
 
 /**
- * The stores of the early over-segmentation estimate (docs/contract.md 3.2), their keys and the
- * layouts of their values (as {@link Bytes} writes every state value; {@code StateBytesTest}).
+ * The early over-segmentation estimate's (docs/contract.md 3.2) keys and value layouts, as
+ * {@link Bytes} writes every state value ({@code StateBytesTest}).
  */
-public final class EstimateState {
-    /** (utterance, tier, model) -> {@link Ended}: a hypothesis that ended with a usable duration, until its utterance closes. */
-    public static final String ENDED = "segmon-estimate-ended";
-
-    /** The key-value store of the estimate's own (its sums live in the series aggregates). */
-    public static final List<String> KEY_VALUE = List.of(ENDED);
-
-    private EstimateState() {
+public final class EstimateValues {
+    private EstimateValues() {
     }
 
     /** What the estimate booked for one hypothesis at its end: its boundaries and the audio's duration. */
@@ -50,10 +43,10 @@ public final class EstimateState {
     }
 
     /** Layout: utterances, boundaries, seconds, boundaries^2, seconds^2, boundaries*seconds. */
-    public static final Serde<RateMoments> RATES = StateSerde.of(EstimateState::encode, EstimateState::decodeRates);
+    public static final Serde<RateMoments> RATES = StateSerde.of(EstimateValues::encode, EstimateValues::decodeRates);
 
     /** Layout: utterances, hypothesis, expectedReference, reference. */
-    public static final Serde<Backtest> BACKTESTS = StateSerde.of(EstimateState::encode, EstimateState::decodeBacktest);
+    public static final Serde<Backtest> BACKTESTS = StateSerde.of(EstimateValues::encode, EstimateValues::decodeBacktest);
 
     static byte[] encode(RateMoments m) {
         return Bytes.allocate(48).putLong(m.utterances()).putLong(m.boundaries()).putDouble(m.seconds())
