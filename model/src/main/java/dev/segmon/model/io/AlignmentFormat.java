@@ -13,7 +13,19 @@ public enum AlignmentFormat {
     /** NIST CTM: {@code utt channel start duration token [confidence]}. */
     CTM,
     /** {@code file onset offset symbol} lines ({@code .phn}, {@code .wrd}, {@code .ali}). */
-    ALIGNMENT;
+    ALIGNMENT,
+    /** openai-whisper JSON with word timestamps: {@code segments[].words[]} (WhisperReader). */
+    WHISPER,
+    /** WhisperX JSON: {@code segments[].words[]} and {@code word_segments} (WhisperXReader). */
+    WHISPERX,
+    /** NeMo timestamps: a transcribe_speech.py manifest or a saved {@code hypothesis.timestamp} (NemoReader). */
+    NEMO,
+    /** NeMo Forced Aligner's output folder of per-utterance CTMs (NfaReader). */
+    NFA,
+    /** Vosk recognizer results with {@code SetWords(true)}, one or a stream (VoskReader). */
+    VOSK,
+    /** Gentle's forced-alignment JSON (GentleReader). */
+    GENTLE;
 
     /** The format by extension: {@code .jsonl}, {@code .TextGrid} (or a folder), {@code .ctm}, else alignment lines. */
     public static AlignmentFormat detect(Path path) {
@@ -28,6 +40,16 @@ public enum AlignmentFormat {
             return CTM;
         }
         return ALIGNMENT;
+    }
+
+    /** The {@code --format} value that names this format. */
+    public String cliName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Every {@code --format} value, for help and error messages. */
+    public static String cliNames() {
+        return java.util.Arrays.stream(values()).map(AlignmentFormat::cliName).collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** Parses a {@code --format} value. */

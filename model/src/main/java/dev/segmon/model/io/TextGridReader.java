@@ -4,13 +4,11 @@ import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.NoSuchElementException;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -59,20 +57,10 @@ final class TextGridReader implements UtteranceReader {
         if (!Files.isDirectory(path)) {
             return new TextGridReader(path.toString(), List.of(path), tier);
         }
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(path)) {
-            for (Path p : dir) {
-                if (p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".textgrid") && Files.isRegularFile(p)) {
-                    files.add(p);
-                }
-            }
-        } catch (IOException e) {
-            throw new InputException(path, 0, "cannot read: " + TextInput.describe(e));
-        }
+        List<Path> files = Folder.files(path, ".TextGrid");
         if (files.isEmpty()) {
             throw new InputException(path, 0, "empty folder: no .TextGrid file in it");
         }
-        files.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
         return new TextGridReader(path.toString(), files, tier);
     }
 
@@ -97,7 +85,7 @@ final class TextGridReader implements UtteranceReader {
             throw new NoSuchElementException();
         }
         Path file = files.get(index++);
-        String id = utteranceId(file);
+        String id = Folder.utteranceId(file);
         if (!seen.add(id)) {
             throw new InputException(file, 0, "utterance '" + id + "' appears a second time (two files differ only in the extension's case)");
         }
@@ -110,12 +98,6 @@ final class TextGridReader implements UtteranceReader {
                 .filter(s -> !s.label().isBlank())
                 .collect(Collectors.toList());
         return new Utterance.Segmented(id, segments);
-    }
-
-    static String utteranceId(Path file) {
-        String name = file.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
     }
 
     /** Every tier of one TextGrid file. */
