@@ -29,9 +29,10 @@ class VoskGentleReaderTest {
         assertEquals("test_simple_stream", r.utterances().get(0).id());
         List<Segment> words = segments(r.utterances().get(0));
         assertEquals(10, words.size()); // 5 words in each of the two Result()s
-        assertSegments(words.subList(0, 2), 0.87, 1.11, "one", 1.11, 1.53, "zero");
-        assertSegments(words.subList(9, 10), 5.16, 5.67, "oh");
-        assertEquals(List.of("one", "zero", "zero", "zero", "one", "nine", "oh", "two", "one", "oh"), r.words().get(0));
+        // the first Result() is src/vosk_api.h's example: what [0.87, 1.11], zero [1.11, 1.53], ..., one [2.34, 2.61]
+        assertSegments(words.subList(0, 5), 0.87, 1.11, "what", 1.11, 1.53, "zero", 1.53, 1.95, "zero", 1.95, 2.34, "zero", 2.34, 2.61, "one");
+        assertSegments(words.subList(9, 10), 5.16, 5.67, "three");
+        assertEquals(List.of("what", "zero", "zero", "zero", "one", "cyril", "one", "eight", "zero", "three"), r.words().get(0));
     }
 
     @Test
