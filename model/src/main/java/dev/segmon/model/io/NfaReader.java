@@ -15,12 +15,15 @@ import java.util.List;
  * {@code ctm} folder, one level's folder or one file; tier {@code words} (default), {@code tokens}
  * or {@code segments} picks the level where the path leaves it open. In the tokens level the
  * blank token {@code <b>} and the {@code <space>} token are gaps, as blank TextGrid intervals;
- * elsewhere {@code <space>} is read back as a space.
+ * elsewhere {@code <space>} is read back as a space. NFA's first releases wrote the levels
+ * directly in the output folder, segments as {@code additional_segments}: read the same way.
  */
 final class NfaReader {
     private static final String[] TIERS = {"words", "tokens", "segments"};
     private static final String BLANK = "<b>";
     private static final String SPACE = "<space>";
+    /** The segments level's folder in NFA's first releases ({@code output_ctm_folder/additional_segments}). */
+    private static final String OLD_SEGMENTS = "additional_segments";
 
     private NfaReader() {
     }
@@ -46,6 +49,8 @@ final class NfaReader {
         }
         if (Files.isDirectory(dir.resolve(level))) {
             dir = dir.resolve(level);
+        } else if (level.equals("segments") && Files.isDirectory(dir.resolve(OLD_SEGMENTS))) {
+            dir = dir.resolve(OLD_SEGMENTS);
         }
         boolean tokens = level.equals("tokens") || Folder.utteranceId(dir).equals("tokens");
         List<Path> files = ToolFilesReader.files(dir, ".ctm");

@@ -8,7 +8,9 @@ import static dev.segmon.model.io.ReaderFixtures.segments;
 import static dev.segmon.model.io.ReaderFixtures.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.segmon.model.alignment.Segment;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -38,7 +40,7 @@ class NemoReaderTest {
     @Test
     void segmentAndCharTiers() {
         assertSegments(segments(readWords(MANIFEST, ReadOptions.DEFAULT.withTier("segment")).utterances().get(0)), 0.32, 1.52, "hello world");
-        List<dev.segmon.model.alignment.Segment> chars = segments(readWords(MANIFEST, ReadOptions.DEFAULT.withTier("char")).utterances().get(0));
+        List<Segment> chars = segments(readWords(MANIFEST, ReadOptions.DEFAULT.withTier("char")).utterances().get(0));
         // h = frames 4-5, e = 5-6 (each character a list of one token, ["h"])
         assertEquals(10, chars.size());
         assertSegments(chars.subList(0, 2), 0.32, 0.40, "h", 0.40, 0.48, "e");
@@ -77,6 +79,18 @@ class NemoReaderTest {
         assertEquals(2, readWords(NFA.resolve("ctm/words"), ReadOptions.DEFAULT).utterances().size());
         ReaderFixtures.Transcribed one = readWords(NFA.resolve("ctm/words/good_morning.ctm"), ReadOptions.DEFAULT.withFormat(AlignmentFormat.NFA));
         assertSegments(segments(one.utterances().get(0)), 0.16, 0.48, "good", 0.56, 1.20, "morning");
+    }
+
+    @Test
+    void anOldNfaFolderWithAdditionalSegmentsReadsTheSameWay() throws Exception {
+        Path out = tmp.resolve("old");
+        Files.createDirectories(out.resolve("words"));
+        Files.createDirectories(out.resolve("additional_segments"));
+        Files.writeString(out.resolve("words/u.ctm"), "u 1 0.10 0.20 hi\n");
+        Files.writeString(out.resolve("additional_segments/u.ctm"), "u 1 0.10 0.50 hi<space>there\n");
+        assertEquals(AlignmentFormat.NFA, UtteranceReaders.detect(out));
+        assertSegments(segments(readWords(out, ReadOptions.DEFAULT).utterances().get(0)), 0.10, 0.30, "hi");
+        assertSegments(segments(readWords(out, ReadOptions.DEFAULT.withTier("segments")).utterances().get(0)), 0.10, 0.60, "hi there");
     }
 
     @Test
