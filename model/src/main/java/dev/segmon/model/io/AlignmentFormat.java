@@ -4,7 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** The alignment formats of docs/contract.md 2.6, detected by extension unless named. */
+/**
+ * The alignment formats of docs/contract.md 2.6, detected by extension unless named; a
+ * {@code .json} file or a folder is also told by its content ({@link UtteranceReaders#detect}).
+ * A recogniser's JSON format is one constant here and one line in {@code JsonTools.ALL}.
+ */
 public enum AlignmentFormat {
     /** {@code {"id": "u1", "segments": [...]}} or {@code {"id": "u1", "boundaries": [...]}} per line. */
     JSONL,
