@@ -49,7 +49,7 @@ final class GentleReader {
                 case "not-found-in-transcript" -> {
                     // heard but not in the transcript: not part of the alignment
                 }
-                default -> throw doc.error(w, "case", what + " has \"case\" " + JsonDocument.describe(w.get("case"))
+                default -> throw doc.error(w, "case", what + " has \"case\" " + JsonValues.describe(w.get("case"))
                         + ", not success, not-found-in-audio or not-found-in-transcript");
             }
         }

@@ -10,67 +10,145 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 
 /**
  * The JSON values of one file as Jackson trees, with the line of every object, array and field
  * value kept beside them, so that a reader can name the line of the offending token in its
  * {@code file:line: problem} message (a plain tree forgets where its nodes came from). A file may
- * hold several root values one after the other (a Vosk stream, a NeMo manifest).
+ * hold several root values one after the other (a Vosk stream, a NeMo manifest): they are read
+ * one at a time, so a long manifest is never in memory whole.
  */
-final class JsonDocument {
+final class JsonDocument implements Closeable {
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS) // Python's json writes NaN; report it as not finite
             .build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(false);
 
     private final String source;
-    private final List<JsonNode> values = new ArrayList<>();
+    private final BufferedReader in;
+    private final JsonParser p;
     private final Map<JsonNode, Long> containerLines = new IdentityHashMap<>();
     private final Map<JsonNode, Map<String, Long>> fieldLines = new IdentityHashMap<>();
+    private JsonNode first;
 
-    private JsonDocument(String source) {
+    private JsonDocument(String source, BufferedReader in, JsonParser p) {
         this.source = source;
+        this.in = in;
+        this.p = p;
     }
 
-    /** Every root value of {@code path}; malformed JSON is an {@link InputException} at its line. */
-    static JsonDocument read(Path path) {
-        return parse(path, Integer.MAX_VALUE);
+    /** Opens {@code path}; nothing is parsed until a value is asked for. */
+    static JsonDocument open(Path path) {
+        BufferedReader in = TextInput.open(path);
+        try {
+            return new JsonDocument(path.toString(), in, JSON.createParser(in));
+        } catch (IOException e) {
+            LookaheadUtteranceReader.close(in);
+            throw new InputException(path, 0, "cannot read: " + TextInput.describe(e));
+        }
     }
 
     /** The first root value of {@code path}, or null when the file does not start with well-formed JSON. */
-    static JsonNode first(Path path) {
-        try {
-            JsonDocument d = parse(path, 1);
-            return d.values.isEmpty() ? null : d.values.get(0);
+    static JsonNode peek(Path path) {
+        try (JsonDocument d = open(path)) {
+            return d.first();
         } catch (InputException e) {
             return null;
         }
     }
 
-    private static JsonDocument parse(Path path, int limit) {
-        JsonDocument d = new JsonDocument(path.toString());
-        try (BufferedReader in = TextInput.open(path); JsonParser p = JSON.createParser(in)) {
-            JsonToken t;
-            while (d.values.size() < limit && (t = p.nextToken()) != null) {
-                d.values.add(d.value(p, t));
+    /** The file's first root value (parsed once; {@link #single} and {@link #values} start with it). */
+    JsonNode first() {
+        if (first == null) {
+            first = next();
+            if (first == null) {
+                throw new InputException(source, 0, "empty file: no JSON value");
             }
-        } catch (JsonProcessingException e) {
-            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new InputException(d.source, line, "malformed JSON: " + e.getOriginalMessage());
+        }
+        return first;
+    }
+
+    /** The only root value; anything after it is bad input. */
+    JsonNode single() {
+        JsonNode v = first();
+        try {
+            if (p.nextToken() != null) {
+                throw new InputException(source, p.currentTokenLocation().getLineNr(), "text after the JSON document (one document per file)");
+            }
         } catch (IOException e) {
-            throw new InputException(d.source, 0, "cannot read: " + TextInput.describe(e));
+            throw failure(e);
         }
-        if (d.values.isEmpty()) {
-            throw new InputException(d.source, 0, "empty file: no JSON value");
+        return v;
+    }
+
+    /**
+     * The root values in file order, each parsed when the previous one is done with: the lines of
+     * a value are forgotten when the next is read, so use each value before asking for the next.
+     */
+    Iterable<JsonNode> values() {
+        JsonNode head = first();
+        return () -> new Iterator<>() {
+            private JsonNode current = head;
+            private boolean advance;
+
+            @Override
+            public boolean hasNext() {
+                if (advance) {
+                    containerLines.clear();
+                    fieldLines.clear();
+                    current = JsonDocument.this.next();
+                    advance = false;
+                }
+                return current != null;
+            }
+
+            @Override
+            public JsonNode next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                advance = true;
+                return current;
+            }
+        };
+    }
+
+    /** The next root value, or null at the end of the file. */
+    private JsonNode next() {
+        try {
+            JsonToken t = p.nextToken();
+            return t == null ? null : value(p, t);
+        } catch (IOException e) {
+            throw failure(e);
         }
-        return d;
+    }
+
+    private InputException failure(IOException e) {
+        if (e instanceof JsonProcessingException j) {
+            long line = j.getLocation() == null ? 0 : j.getLocation().getLineNr();
+            return new InputException(source, line, "malformed JSON: " + j.getOriginalMessage());
+        }
+        return new InputException(source, 0, "cannot read: " + TextInput.describe(e));
+    }
+
+    @Override
+    public void close() {
+        try {
+            p.close();
+        } catch (IOException ignored) {
+            // the input was read or abandoned: nothing is lost
+        }
+        LookaheadUtteranceReader.close(in);
     }
 
     private JsonNode value(JsonParser p, JsonToken t) throws IOException {
@@ -117,18 +195,6 @@ final class JsonDocument {
         return source;
     }
 
-    List<JsonNode> values() {
-        return values;
-    }
-
-    /** The only root value; a second one is bad input. */
-    JsonNode single() {
-        if (values.size() > 1) {
-            throw new InputException(source, line(values.get(1)), "text after the JSON document (one document per file)");
-        }
-        return values.get(0);
-    }
-
     /** The line where {@code container} (an object or array of this document) starts; 0 if unknown. */
     long line(JsonNode container) {
         return containerLines.getOrDefault(container, 0L);
@@ -158,7 +224,7 @@ final class JsonDocument {
             throw error(object, field, what + " has no \"" + field + "\" array");
         }
         if (!v.isArray()) {
-            throw error(object, field, what + " \"" + field + "\" must be an array, not " + describe(v));
+            throw error(object, field, what + " \"" + field + "\" must be an array, not " + JsonValues.describe(v));
         }
         return (ArrayNode) v;
     }
@@ -176,7 +242,7 @@ final class JsonDocument {
     /** {@code node}, which must be an object. */
     JsonNode object(JsonNode node, JsonNode parent, String what) {
         if (!node.isObject()) {
-            throw error(parent, what + " must be an object, not " + describe(node));
+            throw error(parent, what + " must be an object, not " + JsonValues.describe(node));
         }
         return node;
     }
@@ -185,7 +251,7 @@ final class JsonDocument {
     double time(JsonNode object, String field, String what) {
         JsonNode v = object.get(field);
         if (v == null || !v.isNumber()) {
-            throw error(object, field, what + " \"" + field + "\" must be a number, not " + describe(v));
+            throw error(object, field, what + " \"" + field + "\" must be a number, not " + JsonValues.describe(v));
         }
         return Times.check(v.doubleValue(), what + " " + field, source, line(object, field));
     }
@@ -210,30 +276,8 @@ final class JsonDocument {
             return joined.toString();
         }
         if (!v.isTextual()) {
-            throw error(object, field, what + " \"" + field + "\" must be a string, not " + describe(v));
+            throw error(object, field, what + " \"" + field + "\" must be a string, not " + JsonValues.describe(v));
         }
         return v.textValue();
-    }
-
-    /** Whether {@code object} has a non-null value at {@code field}. */
-    static boolean has(JsonNode object, String field) {
-        JsonNode v = object.get(field);
-        return v != null && !v.isNull();
-    }
-
-    static String describe(JsonNode v) {
-        if (v == null || v.isMissingNode()) {
-            return "nothing";
-        }
-        if (v.isObject()) {
-            return "an object";
-        }
-        if (v.isArray()) {
-            return "an array";
-        }
-        if (v.isTextual()) {
-            return "the string \"" + v.textValue() + "\"";
-        }
-        return v.toString();
     }
 }

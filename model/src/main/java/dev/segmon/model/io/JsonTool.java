@@ -1,7 +1,6 @@
 package dev.segmon.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.List;
 import java.util.function.Predicate;
 
 /**
@@ -22,7 +21,8 @@ record JsonTool(AlignmentFormat format, String name, Predicate<JsonNode> recogni
          * @param doc    the file's JSON values
          * @param fileId the file name without its extension, the id of a one-recording file
          * @param tier   the {@code --tier} value, or null for the tool's words
+         * @return the file's utterances; a file of many may give them lazily, one value of the file at a time
          */
-        List<TimedWords> read(JsonDocument doc, String fileId, String tier);
+        Iterable<TimedWords> read(JsonDocument doc, String fileId, String tier);
     }
 }

@@ -74,22 +74,27 @@ final class JsonTools {
             }
             first = files.get(0);
         }
-        return recognise(JsonDocument.first(first), first.toString());
+        return recognise(JsonDocument.peek(first), first.toString());
     }
 
     /** A reader of one file of {@code tool}'s output, or of every {@code .json} file directly in a folder. */
     static UtteranceReader open(JsonTool tool, Path path, String tier) {
         List<Path> files = ToolFilesReader.files(path, ".json");
         return new ToolFilesReader(path.toString(), files, file -> {
-            JsonDocument doc = JsonDocument.read(file);
-            refuseOtherShape(tool, doc);
-            return tool.reading().read(doc, Folder.utteranceId(file), tier);
+            JsonDocument doc = JsonDocument.open(file);
+            try {
+                refuseOtherShape(tool, doc);
+                return new ToolFilesReader.Opened(tool.reading().read(doc, Folder.utteranceId(file), tier), doc);
+            } catch (RuntimeException e) {
+                doc.close();
+                throw e;
+            }
         });
     }
 
     /** A document that is plainly another tool's (or segmon JSONL) is refused with the format to use. */
     private static void refuseOtherShape(JsonTool tool, JsonDocument doc) {
-        JsonNode root = doc.values().get(0);
+        JsonNode root = doc.first();
         if (tool.recognises().test(root)) {
             return;
         }

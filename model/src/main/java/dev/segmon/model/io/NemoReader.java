@@ -1,7 +1,7 @@
 package dev.segmon.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -38,34 +38,51 @@ final class NemoReader {
         return false;
     }
 
-    static List<TimedWords> read(JsonDocument doc, String fileId, String tier) {
+    /** The file's utterances, one per root value, each read when it is asked for. */
+    static Iterable<TimedWords> read(JsonDocument doc, String fileId, String tier) {
         String unit = ToolTiers.choose(tier, "NeMo", doc.source(), TIERS);
-        List<TimedWords> out = new ArrayList<>();
-        for (JsonNode value : doc.values()) {
-            JsonNode root = doc.object(value, value, "a NeMo manifest line or timestamp dictionary");
-            boolean manifest = root.has("audio_filepath") || root.has("timestamps_" + unit) || root.has("pred_text");
-            String key = manifest ? "timestamps_" + unit : unit;
-            TimedWords utterance = new TimedWords(id(doc, root, fileId));
-            if (!JsonDocument.has(root, key)) {
-                throw doc.error(root, "no \"" + key + "\" list: transcribe with timestamps=True"
-                        + (unit.equals("word") ? "" : " (or choose another --tier)"));
+        Iterable<JsonNode> values = doc.values();
+        return () -> new Iterator<>() {
+            private final Iterator<JsonNode> it = values.iterator();
+            private String nameless = fileId;
+
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
             }
-            JsonNode entries = doc.array(root, key, "the " + (manifest ? "manifest line" : "timestamp dictionary"));
-            for (int i = 0; i < entries.size(); i++) {
-                String what = unit + " " + i;
-                JsonNode entry = doc.object(entries.get(i), entries, what);
-                if (!entry.has("start") && !entry.has("end") && entry.has("start_offset")) {
-                    throw doc.error(entry, "start_offset", what + " has frame offsets only: segmon needs \"start\" and \"end\""
-                            + " in seconds (multiply the offsets by the model's window stride and subsampling factor)");
-                }
-                utterance.add(doc, entry, unit, what, false);
+
+            @Override
+            public TimedWords next() {
+                TimedWords u = utterance(doc, it.next(), unit, nameless);
+                nameless = null;
+                return u;
             }
-            out.add(utterance);
-        }
-        return out;
+        };
     }
 
-    /** The manifest line's audio file name without extension; else the JSON file's own name (one value only). */
+    private static TimedWords utterance(JsonDocument doc, JsonNode value, String unit, String fileId) {
+        JsonNode root = doc.object(value, value, "a NeMo manifest line or timestamp dictionary");
+        boolean manifest = root.has("audio_filepath") || root.has("timestamps_" + unit) || root.has("pred_text");
+        String key = manifest ? "timestamps_" + unit : unit;
+        TimedWords utterance = new TimedWords(id(doc, root, fileId));
+        if (!JsonValues.has(root, key)) {
+            throw doc.error(root, "no \"" + key + "\" list: transcribe with timestamps=True"
+                    + (unit.equals("word") ? "" : " (or choose another --tier)"));
+        }
+        List<JsonNode> entries = doc.objects(root, key, "the " + (manifest ? "manifest line" : "timestamp dictionary"));
+        for (int i = 0; i < entries.size(); i++) {
+            String what = unit + " " + i;
+            JsonNode entry = entries.get(i);
+            if (!entry.has("start") && !entry.has("end") && entry.has("start_offset")) {
+                throw doc.error(entry, "start_offset", what + " has frame offsets only: segmon needs \"start\" and \"end\""
+                        + " in seconds (multiply the offsets by the model's window stride and subsampling factor)");
+            }
+            utterance.add(doc, entry, unit, what, false);
+        }
+        return utterance;
+    }
+
+    /** The manifest line's audio file name without extension; else the JSON file's own name (its first value only). */
     private static String id(JsonDocument doc, JsonNode root, String fileId) {
         String audio = doc.text(root, "audio_filepath", "the manifest line");
         if (!audio.isEmpty()) {
@@ -73,7 +90,7 @@ final class NemoReader {
             int dot = name.lastIndexOf('.');
             return dot > 0 ? name.substring(0, dot) : name;
         }
-        if (doc.values().size() > 1) {
+        if (fileId == null) {
             throw doc.error(root, "a manifest line without \"audio_filepath\": the utterance has no name");
         }
         return fileId;

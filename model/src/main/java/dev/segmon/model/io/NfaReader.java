@@ -54,7 +54,7 @@ final class NfaReader {
         }
         boolean tokens = level.equals("tokens") || Folder.utteranceId(dir).equals("tokens");
         List<Path> files = ToolFilesReader.files(dir, ".ctm");
-        return new ToolFilesReader(path.toString(), files, file -> List.of(read(file, tokens)));
+        return new ToolFilesReader(path.toString(), files, file -> new ToolFilesReader.Opened(List.of(read(file, tokens)), () -> { }));
     }
 
     private static TimedWords read(Path file, boolean tokens) {

@@ -39,8 +39,8 @@ final class TimedWords {
      */
     TimedWords add(JsonDocument doc, JsonNode unit, String labelField, String what, boolean untimedAllowed) {
         String label = doc.text(unit, labelField, what);
-        boolean hasStart = JsonDocument.has(unit, "start");
-        boolean hasEnd = JsonDocument.has(unit, "end");
+        boolean hasStart = JsonValues.has(unit, "start");
+        boolean hasEnd = JsonValues.has(unit, "end");
         if (hasStart != hasEnd) {
             throw doc.error(unit, hasStart ? "start" : "end", what + " has \"" + (hasStart ? "start" : "end")
                     + "\" but no \"" + (hasStart ? "end" : "start") + "\"");

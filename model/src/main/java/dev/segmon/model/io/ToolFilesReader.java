@@ -1,11 +1,13 @@
 package dev.segmon.model.io;
 
 import dev.segmon.model.alignment.Utterance;
+import java.io.Closeable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -21,15 +23,21 @@ final class ToolFilesReader extends LookaheadUtteranceReader {
     }
 
     private final List<Path> files;
-    private final Function<Path, List<TimedWords>> readFile;
+    private final Function<Path, Opened> readFile;
     private final Set<String> seen = new HashSet<>();
-    private final Deque<TimedWords> pending = new ArrayDeque<>();
+    private Opened current;
+    private Iterator<TimedWords> pending;
+    private Path currentFile;
     /** The utterances handed out or looked ahead at, for {@link #words}: at most the last two. */
     private final Deque<Recent> recent = new ArrayDeque<>();
     private int index;
     private long untimed;
 
-    ToolFilesReader(String source, List<Path> files, Function<Path, List<TimedWords>> readFile) {
+    /** One opened file: its utterances (possibly read lazily) and the input to close after them. */
+    record Opened(Iterable<TimedWords> utterances, Closeable input) {
+    }
+
+    ToolFilesReader(String source, List<Path> files, Function<Path, Opened> readFile) {
         super(source);
         this.files = files;
         this.readFile = readFile;
@@ -52,18 +60,18 @@ final class ToolFilesReader extends LookaheadUtteranceReader {
 
     @Override
     Utterance readNext() {
-        while (pending.isEmpty() && index < files.size()) {
-            Path file = files.get(index++);
-            for (TimedWords w : readFile.apply(file)) {
-                if (!seen.add(w.id())) {
-                    throw new InputException(file, 0, "utterance '" + w.id() + "' appears a second time");
-                }
-                pending.add(w);
+        while (pending == null || !pending.hasNext()) {
+            closeCurrent();
+            if (index == files.size()) {
+                return null;
             }
+            currentFile = files.get(index++);
+            current = readFile.apply(currentFile);
+            pending = current.utterances().iterator();
         }
-        TimedWords w = pending.poll();
-        if (w == null) {
-            return null;
+        TimedWords w = pending.next();
+        if (!seen.add(w.id())) {
+            throw new InputException(currentFile, 0, "utterance '" + w.id() + "' appears a second time");
         }
         untimed += w.untimedCount();
         Utterance u = w.utterance();
@@ -89,8 +97,15 @@ final class ToolFilesReader extends LookaheadUtteranceReader {
         return untimed;
     }
 
+    private void closeCurrent() {
+        if (current != null) {
+            close(current.input());
+            current = null;
+        }
+    }
+
     @Override
     public void close() {
-        // each file is read whole and closed in readNext()
+        closeCurrent();
     }
 }

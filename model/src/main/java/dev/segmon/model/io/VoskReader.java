@@ -38,7 +38,7 @@ final class VoskReader {
                 }
                 result = doc.object(alternatives.get(0), alternatives, "alternative 0");
             }
-            if (!JsonDocument.has(result, "result")) {
+            if (!JsonValues.has(result, "result")) {
                 if (!doc.text(result, "text", "the result").isBlank()) {
                     throw doc.error(result, "text", "a result with text but no \"result\" words: call SetWords(True) on the recognizer");
                 }

@@ -32,7 +32,7 @@ final class WhisperReader {
                 out.add(doc, segment, "text", "segment " + i, false);
                 continue;
             }
-            if (!JsonDocument.has(segment, "words")) {
+            if (!JsonValues.has(segment, "words")) {
                 throw doc.error(segment, "segment " + i + " has no \"words\": run whisper with --word_timestamps True"
                         + " (or score segment times with --tier segments)");
             }

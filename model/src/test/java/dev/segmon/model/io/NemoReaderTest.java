@@ -56,6 +56,13 @@ class NemoReaderTest {
     }
 
     @Test
+    void aBadEntryOnALaterManifestLineIsReportedAtThatLine() {
+        Path p = write(tmp, "m.json", "{\"audio_filepath\": \"a.wav\", \"timestamps_word\": [{\"word\": \"x\", \"start\": 0.1, \"end\": 0.2}]}\n"
+                + "{\"audio_filepath\": \"b.wav\", \"timestamps_word\": [{\"word\": \"y\", \"start\": null, \"end\": 0.2}]}\n", StandardCharsets.UTF_8);
+        expectError(p, ReadOptions.DEFAULT, 2, "word 0 has \"end\" but no \"start\"");
+    }
+
+    @Test
     void frameOffsetsWithoutSecondsAreRefused() {
         Path p = write(tmp, "old.json", "{\"word\": [\n  {\"word\": \"hi\", \"start_offset\": 4, \"end_offset\": 10}\n]}", StandardCharsets.UTF_8);
         expectError(p, ReadOptions.DEFAULT, 2, "word 0 has frame offsets only", "window stride");
