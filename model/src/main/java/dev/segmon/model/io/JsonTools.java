@@ -12,6 +12,11 @@ import java.util.stream.Collectors;
  * line in {@link #ALL}; detection walks the list and takes a format only when exactly one reader
  * recognises the document. A root object with an {@code "id"} is segmon's own JSONL and never a
  * tool's, so the JSONL files read today are read exactly as before.
+ *
+ * <p>A new tool: a constant in {@link AlignmentFormat} (its lowercase name is the {@code --format}
+ * value), a reader class with {@code static boolean recognises(JsonNode root)} (true only for
+ * this tool's shape) and {@code static Iterable<TimedWords> read(JsonDocument doc, String fileId,
+ * String tier)}, and its line below; optionally a telltale root field in {@link #TELLTALE_FIELDS}.
  */
 final class JsonTools {
     static final List<JsonTool> ALL = List.of(
