@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The files of one folder that a folder-of-files format reads, in sorted name order. */
+/**
+ * The files of one folder that a folder-of-files format reads (TextGrids, a tool's outputs), in
+ * sorted name order, and the utterance id a file name gives.
+ */
 final class Folder {
     private Folder() {
     }
@@ -27,6 +30,15 @@ final class Folder {
             throw new InputException(dir, 0, "cannot read: " + TextInput.describe(e));
         }
         files.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+        return files;
+    }
+
+    /** {@link #files}, of which there must be one at least: none is bad input. */
+    static List<Path> inputs(Path dir, String extension) {
+        List<Path> files = files(dir, extension);
+        if (files.isEmpty()) {
+            throw new InputException(dir, 0, "empty folder: no " + extension + " file in it");
+        }
         return files;
     }
 

@@ -24,45 +24,45 @@ final class GentleReader {
         return root.path("transcript").isTextual() && root.path("words").isArray();
     }
 
-    static List<TimedWords> read(JsonDocument doc, String fileId, String tier) {
-        boolean phones = ToolTiers.choose(tier, "Gentle", doc.source(), "words", "phones").equals("phones");
-        JsonNode root = doc.single();
+    static List<TimedWords> read(TranscriptJson json, String fileId, String tier) {
+        boolean phones = ToolTiers.choose(tier, "Gentle", json.source(), "words", "phones").equals("phones");
+        JsonNode root = json.root();
         TimedWords out = new TimedWords(fileId);
         int i = 0;
-        for (JsonNode w : doc.objects(root, "words", "")) {
+        for (JsonNode w : json.objects(root, "words", "")) {
             String what = "word " + i++;
-            switch (doc.text(w, "case", what)) {
+            switch (json.label(w, "case", what)) {
                 case "success" -> {
                     if (phones) {
-                        phones(doc, out, w, what);
+                        phones(json, out, w, what);
                     } else {
-                        out.add(doc, w, "word", what, false);
+                        out.add(json, w, "word", what, false);
                     }
                 }
                 case "not-found-in-audio" -> {
                     if (phones) {
                         out.missing();
                     } else {
-                        out.untimed(doc.text(w, "word", what));
+                        out.untimed(json.label(w, "word", what));
                     }
                 }
                 case "not-found-in-transcript" -> {
                     // heard but not in the transcript: not part of the alignment
                 }
-                default -> throw doc.error(w, "case", what + " has \"case\" " + JsonValues.describe(w.get("case"))
+                default -> throw json.error(w, "case", what + " has \"case\" " + JsonDocument.describe(w.get("case"))
                         + ", not success, not-found-in-audio or not-found-in-transcript");
             }
         }
         return List.of(out);
     }
 
-    private static void phones(JsonDocument doc, TimedWords out, JsonNode word, String what) {
-        double t = doc.time(word, "start", what);
+    private static void phones(TranscriptJson json, TimedWords out, JsonNode word, String what) {
+        double t = json.seconds(word, "start", what);
         int j = 0;
-        for (JsonNode p : doc.objects(word, "phones", what)) {
+        for (JsonNode p : json.objects(word, "phones", what)) {
             String phone = what + " phone " + j++;
-            double end = t + doc.time(p, "duration", phone);
-            out.timed(t, end, doc.text(p, "phone", phone));
+            double end = t + json.seconds(p, "duration", phone);
+            out.timed(t, end, json.label(p, "phone", phone));
             t = end;
         }
     }

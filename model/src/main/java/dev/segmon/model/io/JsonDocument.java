@@ -7,17 +7,18 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 
@@ -26,20 +27,25 @@ import java.util.NoSuchElementException;
  * value kept beside them, so that a reader can name the line of the offending token in its
  * {@code file:line: problem} message (a plain tree forgets where its nodes came from). A file may
  * hold several root values one after the other (a Vosk stream, a NeMo manifest): they are read
- * one at a time, so a long manifest is never in memory whole.
+ * one at a time, so a long manifest is never in memory whole. Numbers are kept as exact decimals
+ * (no binary rounding before a reader converts them to seconds); Python's NaN and Infinity are
+ * read as doubles, for the readers to report as not finite.
  */
 final class JsonDocument implements Closeable {
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS) // Python's json writes NaN; report it as not finite
             .build();
-    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(false);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final String source;
     private final BufferedReader in;
     private final JsonParser p;
     private final Map<JsonNode, Long> containerLines = new IdentityHashMap<>();
     private final Map<JsonNode, Map<String, Long>> fieldLines = new IdentityHashMap<>();
+    /** Line of each element, per array. */
+    private final Map<JsonNode, long[]> elementLines = new IdentityHashMap<>();
     private JsonNode first;
+    private boolean single;
 
     private JsonDocument(String source, BufferedReader in, JsonParser p) {
         this.source = source;
@@ -81,6 +87,10 @@ final class JsonDocument implements Closeable {
     /** The only root value; anything after it is bad input. */
     JsonNode single() {
         JsonNode v = first();
+        if (single) {
+            return v;
+        }
+        single = true;
         try {
             if (p.nextToken() != null) {
                 throw new InputException(source, p.currentTokenLocation().getLineNr(), "text after the JSON document (one document per file)");
@@ -106,6 +116,7 @@ final class JsonDocument implements Closeable {
                 if (advance) {
                     containerLines.clear();
                     fieldLines.clear();
+                    elementLines.clear();
                     current = JsonDocument.this.next();
                     advance = false;
                 }
@@ -170,17 +181,25 @@ final class JsonDocument implements Closeable {
             case START_ARRAY -> {
                 ArrayNode a = NODES.arrayNode();
                 containerLines.put(a, line);
+                long[] lines = new long[8];
+                int n = 0;
                 JsonToken v;
                 while ((v = p.nextToken()) != JsonToken.END_ARRAY) {
+                    if (n == lines.length) {
+                        lines = Arrays.copyOf(lines, 2 * n);
+                    }
+                    lines[n++] = p.currentTokenLocation().getLineNr();
                     a.add(value(p, v));
                 }
+                elementLines.put(a, Arrays.copyOf(lines, n));
                 return a;
             }
             case VALUE_STRING -> {
                 return NODES.textNode(TextInput.checkDecoded(p.getText(), source, line));
             }
             case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
-                return NODES.numberNode(p.getDoubleValue());
+                return p.isNaN() ? NODES.numberNode(p.getDoubleValue())
+                        : DecimalNode.valueOf(new BigDecimal(p.getText())); // exact: no trailing zeros stripped, no double
             }
             case VALUE_TRUE, VALUE_FALSE -> {
                 return NODES.booleanNode(t == JsonToken.VALUE_TRUE);
@@ -207,6 +226,17 @@ final class JsonDocument implements Closeable {
         return l != null ? l : line(object);
     }
 
+    /** The line of element {@code index} of {@code array}, else of the array. */
+    long line(JsonNode array, int index) {
+        long[] lines = elementLines.get(array);
+        return lines != null && index < lines.length ? lines[index] : line(array);
+    }
+
+    /** Bad input at {@code line}. */
+    InputException error(long line, String problem) {
+        return new InputException(source, line, problem);
+    }
+
     /** Bad input at the value of {@code field} in {@code object} (or at the object when it lacks the field). */
     InputException error(JsonNode object, String field, String problem) {
         return new InputException(source, line(object, field), problem);
@@ -217,67 +247,26 @@ final class JsonDocument implements Closeable {
         return new InputException(source, line(node), problem);
     }
 
-    /** {@code object.field}, which must be an array; {@code what} names it in the message. */
-    ArrayNode array(JsonNode object, String field, String what) {
+    /** Whether {@code object} has a non-null value at {@code field}. */
+    static boolean has(JsonNode object, String field) {
         JsonNode v = object.get(field);
-        if (v == null || v.isNull()) {
-            throw error(object, field, what + " has no \"" + field + "\" array");
-        }
-        if (!v.isArray()) {
-            throw error(object, field, what + " \"" + field + "\" must be an array, not " + JsonValues.describe(v));
-        }
-        return (ArrayNode) v;
+        return v != null && !v.isNull();
     }
 
-    /** The elements of the array {@code object.field}, each of which must be an object ({@code what + index} in messages). */
-    List<JsonNode> objects(JsonNode object, String field, String what) {
-        ArrayNode list = array(object, field, what.isEmpty() ? "the document" : what.strip());
-        List<JsonNode> out = new ArrayList<>(list.size());
-        for (JsonNode element : list) {
-            out.add(object(element, list, field + " entry " + out.size()));
+    /** A JSON value for an error message: its kind, and the text of a scalar. */
+    static String describe(JsonNode v) {
+        if (v == null || v.isMissingNode()) {
+            return "nothing";
         }
-        return out;
-    }
-
-    /** {@code node}, which must be an object. */
-    JsonNode object(JsonNode node, JsonNode parent, String what) {
-        if (!node.isObject()) {
-            throw error(parent, what + " must be an object, not " + JsonValues.describe(node));
-        }
-        return node;
-    }
-
-    /** A time in seconds at {@code object.field}: a finite number >= 0. */
-    double time(JsonNode object, String field, String what) {
-        JsonNode v = object.get(field);
-        if (v == null || !v.isNumber()) {
-            throw error(object, field, what + " \"" + field + "\" must be a number, not " + JsonValues.describe(v));
-        }
-        return Times.check(v.doubleValue(), what + " " + field, source, line(object, field));
-    }
-
-    /**
-     * The text at {@code object.field}: a string, or a list of strings joined (NeMo writes a
-     * character as a list of tokens), or {@code ""} when absent or null.
-     */
-    String text(JsonNode object, String field, String what) {
-        JsonNode v = object.get(field);
-        if (v == null || v.isNull()) {
-            return "";
+        if (v.isObject()) {
+            return "an object";
         }
         if (v.isArray()) {
-            StringBuilder joined = new StringBuilder();
-            for (JsonNode part : v) {
-                if (!part.isTextual()) {
-                    throw error(object, field, what + " \"" + field + "\" must be a string or a list of strings");
-                }
-                joined.append(part.textValue());
-            }
-            return joined.toString();
+            return "an array";
         }
-        if (!v.isTextual()) {
-            throw error(object, field, what + " \"" + field + "\" must be a string, not " + JsonValues.describe(v));
+        if (v.isTextual()) {
+            return "the string \"" + v.textValue() + "\"";
         }
-        return v.textValue();
+        return v.toString();
     }
 }

@@ -1,6 +1,8 @@
 package dev.segmon.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.segmon.model.alignment.Segment;
+import java.util.List;
 import java.util.function.Predicate;
 
 /**
@@ -18,11 +20,22 @@ record JsonTool(AlignmentFormat format, String name, Predicate<JsonNode> recogni
     @FunctionalInterface
     interface Reading {
         /**
-         * @param doc    the file's JSON values
+         * @param json   the file's JSON values
          * @param fileId the file name without its extension, the id of a one-recording file
          * @param tier   the {@code --tier} value, or null for the tool's words
          * @return the file's utterances; a file of many may give them lazily, one value of the file at a time
          */
-        Iterable<TimedWords> read(JsonDocument doc, String fileId, String tier);
+        Iterable<TimedWords> read(TranscriptJson json, String fileId, String tier);
+    }
+
+    /** How a cloud recogniser's result becomes its words, of the channel {@code --tier} names (null: the first). */
+    @FunctionalInterface
+    interface Words {
+        List<Segment> read(TranscriptJson json, String channel);
+    }
+
+    /** A tool whose file is one recording with every word timed, read by {@code words}. */
+    static JsonTool timedWords(AlignmentFormat format, String name, Predicate<JsonNode> recognises, Words words) {
+        return new JsonTool(format, name, recognises, (json, fileId, channel) -> List.of(TimedWords.of(fileId, words.read(json, channel))));
     }
 }

@@ -10,16 +10,25 @@ import java.util.stream.Collectors;
 /**
  * The recognisers' JSON formats and their detection by content. Each reader registers with one
  * line in {@link #ALL}; detection walks the list and takes a format only when exactly one reader
- * recognises the document. A root object with an {@code "id"} is segmon's own JSONL and never a
- * tool's, so the JSONL files read today are read exactly as before.
+ * recognises the document. A root object with an {@code "id"} and {@code "segments"} or
+ * {@code "boundaries"} is segmon's own JSONL and never a tool's, so the JSONL files read today are
+ * read exactly as before (an AssemblyAI transcript has an {@code "id"} too, but neither of those).
  *
  * <p>A new tool: a constant in {@link AlignmentFormat} (its lowercase name is the {@code --format}
  * value), a reader class with {@code static boolean recognises(JsonNode root)} (true only for
- * this tool's shape) and {@code static Iterable<TimedWords> read(JsonDocument doc, String fileId,
- * String tier)}, and its line below; optionally a telltale root field in {@link #TELLTALE_FIELDS}.
+ * this tool's shape) and {@code static Iterable<TimedWords> read(TranscriptJson json, String fileId,
+ * String tier)} (or, one recording of timed words, {@code static List<Segment> words(TranscriptJson
+ * json, String channel)}), and its line below; optionally a telltale root field in
+ * {@link #TELLTALE_FIELDS}. {@code JsonToolRecognitionTest} checks that every fixture of every
+ * tool is claimed by its own reader only.
  */
 final class JsonTools {
     static final List<JsonTool> ALL = List.of(
+            JsonTool.timedWords(AlignmentFormat.AWS, "Amazon Transcribe", AwsTranscribeReader::recognises, AwsTranscribeReader::words),
+            JsonTool.timedWords(AlignmentFormat.GOOGLE, "Google Speech-to-Text", GoogleSpeechReader::recognises, GoogleSpeechReader::words),
+            JsonTool.timedWords(AlignmentFormat.AZURE, "Azure AI Speech", AzureSpeechReader::recognises, AzureSpeechReader::words),
+            JsonTool.timedWords(AlignmentFormat.DEEPGRAM, "Deepgram", DeepgramReader::recognises, DeepgramReader::words),
+            JsonTool.timedWords(AlignmentFormat.ASSEMBLYAI, "AssemblyAI", AssemblyAiReader::recognises, AssemblyAiReader::words),
             new JsonTool(AlignmentFormat.WHISPER, "openai-whisper", WhisperReader::recognises, WhisperReader::read),
             new JsonTool(AlignmentFormat.WHISPERX, "WhisperX", WhisperXReader::recognises, WhisperXReader::read),
             new JsonTool(AlignmentFormat.NEMO, "NeMo", NemoReader::recognises, NemoReader::read),
@@ -35,7 +44,8 @@ final class JsonTools {
             "result", AlignmentFormat.VOSK,
             "partial", AlignmentFormat.VOSK,
             "alternatives", AlignmentFormat.VOSK,
-            "transcript", AlignmentFormat.GENTLE);
+            "transcript", AlignmentFormat.GENTLE,
+            "recognizedPhrases", AlignmentFormat.AZURE);
 
     private JsonTools() {
     }
@@ -57,7 +67,7 @@ final class JsonTools {
      * a document two tools claim is bad input asking for {@code --format}.
      */
     static JsonTool recognise(JsonNode root, String source) {
-        if (root == null || !root.isObject() || root.has("id")) {
+        if (root == null || isSegmonJsonl(root)) {
             return null;
         }
         List<JsonTool> matches = ALL.stream().filter(t -> t.recognises().test(root)).toList();
@@ -67,6 +77,11 @@ final class JsonTools {
                     + matches.stream().map(t -> t.format().cliName()).collect(Collectors.joining(" or ")));
         }
         return matches.isEmpty() ? null : matches.get(0);
+    }
+
+    /** A root object with segmon JSONL's own fields: {@code "id"} and {@code "segments"} or {@code "boundaries"}. */
+    static boolean isSegmonJsonl(JsonNode root) {
+        return root.isObject() && root.has("id") && (root.has("segments") || root.has("boundaries"));
     }
 
     /** The tool a {@code .json} file or a folder of them is written by, or null. */
@@ -89,7 +104,7 @@ final class JsonTools {
             JsonDocument doc = JsonDocument.open(file);
             try {
                 refuseOtherShape(tool, doc);
-                return new ToolFilesReader.Opened(tool.reading().read(doc, Folder.utteranceId(file), tier), doc);
+                return new ToolFilesReader.Opened(tool.reading().read(new TranscriptJson(doc), Folder.utteranceId(file), tier), doc);
             } catch (RuntimeException e) {
                 doc.close();
                 throw e;
@@ -103,7 +118,7 @@ final class JsonTools {
         if (tool.recognises().test(root)) {
             return;
         }
-        if (root.isObject() && root.has("id")) {
+        if (isSegmonJsonl(root)) {
             throw doc.error(root, "id", "this is segmon JSONL (it has \"id\"), not " + tool.name()
                     + " output: read it with --format jsonl");
         }

@@ -39,9 +39,9 @@ final class NemoReader {
     }
 
     /** The file's utterances, one per root value, each read when it is asked for. */
-    static Iterable<TimedWords> read(JsonDocument doc, String fileId, String tier) {
-        String unit = ToolTiers.choose(tier, "NeMo", doc.source(), TIERS);
-        Iterable<JsonNode> values = doc.values();
+    static Iterable<TimedWords> read(TranscriptJson json, String fileId, String tier) {
+        String unit = ToolTiers.choose(tier, "NeMo", json.source(), TIERS);
+        Iterable<JsonNode> values = json.values();
         return () -> new Iterator<>() {
             private final Iterator<JsonNode> it = values.iterator();
             private String nameless = fileId;
@@ -53,45 +53,45 @@ final class NemoReader {
 
             @Override
             public TimedWords next() {
-                TimedWords u = utterance(doc, it.next(), unit, nameless);
+                TimedWords u = utterance(json, it.next(), unit, nameless);
                 nameless = null;
                 return u;
             }
         };
     }
 
-    private static TimedWords utterance(JsonDocument doc, JsonNode value, String unit, String fileId) {
-        JsonNode root = doc.object(value, value, "a NeMo manifest line or timestamp dictionary");
+    private static TimedWords utterance(TranscriptJson json, JsonNode value, String unit, String fileId) {
+        JsonNode root = json.object(value, value, "a NeMo manifest line or timestamp dictionary");
         boolean manifest = root.has("audio_filepath") || root.has("timestamps_" + unit) || root.has("pred_text");
         String key = manifest ? "timestamps_" + unit : unit;
-        TimedWords utterance = new TimedWords(id(doc, root, fileId));
-        if (!JsonValues.has(root, key)) {
-            throw doc.error(root, "no \"" + key + "\" list: transcribe with timestamps=True"
+        TimedWords utterance = new TimedWords(id(json, root, fileId));
+        if (!JsonDocument.has(root, key)) {
+            throw json.error(root, "no \"" + key + "\" list: transcribe with timestamps=True"
                     + (unit.equals("word") ? "" : " (or choose another --tier)"));
         }
-        List<JsonNode> entries = doc.objects(root, key, "the " + (manifest ? "manifest line" : "timestamp dictionary"));
+        List<JsonNode> entries = json.objects(root, key, "the " + (manifest ? "manifest line" : "timestamp dictionary"));
         for (int i = 0; i < entries.size(); i++) {
             String what = unit + " " + i;
             JsonNode entry = entries.get(i);
             if (!entry.has("start") && !entry.has("end") && entry.has("start_offset")) {
-                throw doc.error(entry, "start_offset", what + " has frame offsets only: segmon needs \"start\" and \"end\""
+                throw json.error(entry, "start_offset", what + " has frame offsets only: segmon needs \"start\" and \"end\""
                         + " in seconds (multiply the offsets by the model's window stride and subsampling factor)");
             }
-            utterance.add(doc, entry, unit, what, false);
+            utterance.add(json, entry, unit, what, false);
         }
         return utterance;
     }
 
     /** The manifest line's audio file name without extension; else the JSON file's own name (its first value only). */
-    private static String id(JsonDocument doc, JsonNode root, String fileId) {
-        String audio = doc.text(root, "audio_filepath", "the manifest line");
+    private static String id(TranscriptJson json, JsonNode root, String fileId) {
+        String audio = json.label(root, "audio_filepath", "the manifest line");
         if (!audio.isEmpty()) {
             String name = audio.substring(Math.max(audio.lastIndexOf('/'), audio.lastIndexOf('\\')) + 1);
             int dot = name.lastIndexOf('.');
             return dot > 0 ? name.substring(0, dot) : name;
         }
         if (fileId == null) {
-            throw doc.error(root, "a manifest line without \"audio_filepath\": the utterance has no name");
+            throw json.error(root, "a manifest line without \"audio_filepath\": the utterance has no name");
         }
         return fileId;
     }

@@ -57,7 +57,7 @@ final class TextGridReader implements UtteranceReader {
         if (!Files.isDirectory(path)) {
             return new TextGridReader(path.toString(), List.of(path), tier);
         }
-        List<Path> files = InputFolder.files(path, ".TextGrid");
+        List<Path> files = Folder.inputs(path, ".TextGrid");
         return new TextGridReader(path.toString(), files, tier);
     }
 

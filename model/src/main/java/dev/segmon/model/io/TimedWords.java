@@ -23,6 +23,13 @@ final class TimedWords {
         this.id = id;
     }
 
+    /** An utterance of timed words only, as the cloud recognisers give them (they time every word they return). */
+    static TimedWords of(String id, List<Segment> words) {
+        TimedWords out = new TimedWords(id);
+        words.forEach(w -> out.timed(w.start(), w.end(), w.label()));
+        return out;
+    }
+
     /** A unit with times ({@code end >= start}); a blank label is a gap (no segment, no word), as a blank TextGrid interval. */
     TimedWords timed(double start, double end, String label) {
         String l = label.strip();
@@ -37,21 +44,21 @@ final class TimedWords {
      * A unit object with a label field and times {@code "start"}, {@code "end"} in seconds. Without
      * either time it is untimed when {@code untimedAllowed} (else bad input); with one only it is bad input.
      */
-    TimedWords add(JsonDocument doc, JsonNode unit, String labelField, String what, boolean untimedAllowed) {
-        String label = doc.text(unit, labelField, what);
-        boolean hasStart = JsonValues.has(unit, "start");
-        boolean hasEnd = JsonValues.has(unit, "end");
+    TimedWords add(TranscriptJson json, JsonNode unit, String labelField, String what, boolean untimedAllowed) {
+        String label = json.label(unit, labelField, what);
+        boolean hasStart = JsonDocument.has(unit, "start");
+        boolean hasEnd = JsonDocument.has(unit, "end");
         if (hasStart != hasEnd) {
-            throw doc.error(unit, hasStart ? "start" : "end", what + " has \"" + (hasStart ? "start" : "end")
+            throw json.error(unit, hasStart ? "start" : "end", what + " has \"" + (hasStart ? "start" : "end")
                     + "\" but no \"" + (hasStart ? "end" : "start") + "\"");
         }
         if (!hasStart && untimedAllowed) {
             return untimed(label);
         }
-        double start = doc.time(unit, "start", what);
-        double end = doc.time(unit, "end", what);
+        double start = json.seconds(unit, "start", what);
+        double end = json.seconds(unit, "end", what);
         if (end < start) {
-            throw doc.error(unit, "end", what + " '" + label.strip() + "' ends before it starts (" + start + " > " + end + ")");
+            throw json.error(unit, "end", what + " '" + label.strip() + "' ends before it starts (" + start + " > " + end + ")");
         }
         return timed(start, end, label);
     }

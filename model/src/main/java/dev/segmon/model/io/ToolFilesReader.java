@@ -14,7 +14,9 @@ import java.util.function.Function;
 
 /**
  * The utterances of a tool's output files, one file in memory at a time: a single file, or every
- * file of one extension directly in a folder, in sorted name order (as a TextGrid folder). Keeps
+ * file of one extension directly in a folder, in sorted name order (as a TextGrid folder). A
+ * one-recording file is one utterance whose id is the file name without its extension (what
+ * pairs it with a reference TextGrid of the same recording). Keeps
  * each utterance's transcript, untimed words included, for {@link #words}.
  */
 final class ToolFilesReader extends LookaheadUtteranceReader {
@@ -51,11 +53,7 @@ final class ToolFilesReader extends LookaheadUtteranceReader {
         if (!Files.isDirectory(path)) {
             return List.of(path);
         }
-        List<Path> files = Folder.files(path, extension);
-        if (files.isEmpty()) {
-            throw new InputException(path, 0, "empty folder: no " + extension + " file in it");
-        }
-        return files;
+        return Folder.inputs(path, extension);
     }
 
     @Override
@@ -71,7 +69,9 @@ final class ToolFilesReader extends LookaheadUtteranceReader {
         }
         TimedWords w = pending.next();
         if (!seen.add(w.id())) {
-            throw new InputException(currentFile, 0, "utterance '" + w.id() + "' appears a second time");
+            boolean named = w.id().equals(Folder.utteranceId(currentFile)); // a.json and a.JSON in one folder
+            throw new InputException(currentFile, 0, "utterance '" + w.id() + "' appears a second time"
+                    + (named ? " (another file has the same name)" : ""));
         }
         untimed += w.untimedCount();
         Utterance u = w.utterance();

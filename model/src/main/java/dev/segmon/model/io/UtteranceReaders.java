@@ -20,11 +20,6 @@ public final class UtteranceReaders {
             case TEXTGRID -> TextGridReader.open(path, options.tier());
             case CTM -> CtmReader.open(path);
             case ALIGNMENT -> AlignmentLinesReader.open(path);
-            case AWS -> AwsTranscribeReader.open(path, options.tier());
-            case GOOGLE -> GoogleSpeechReader.open(path, options.tier());
-            case AZURE -> AzureSpeechReader.open(path, options.tier());
-            case DEEPGRAM -> DeepgramReader.open(path, options.tier());
-            case ASSEMBLYAI -> AssemblyAiReader.open(path, options.tier());
             case NFA -> NfaReader.open(path, options.tier());
             default -> JsonTools.open(JsonTools.of(format), path, options.tier());
         };

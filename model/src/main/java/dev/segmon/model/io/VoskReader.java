@@ -22,32 +22,32 @@ final class VoskReader {
                 || (root.size() == 1 && (root.path("partial").isTextual() || root.path("text").isTextual()));
     }
 
-    static List<TimedWords> read(JsonDocument doc, String fileId, String tier) {
-        ToolTiers.choose(tier, "Vosk", doc.source(), "words");
+    static List<TimedWords> read(TranscriptJson json, String fileId, String tier) {
+        ToolTiers.choose(tier, "Vosk", json.source(), "words");
         TimedWords out = new TimedWords(fileId);
         int n = 0;
-        for (JsonNode value : doc.values()) {
-            JsonNode result = doc.object(value, value, "a Vosk result");
+        for (JsonNode value : json.values()) {
+            JsonNode result = json.object(value, value, "a Vosk result");
             if (result.has("partial")) {
                 continue;
             }
             if (result.has("alternatives")) {
-                JsonNode alternatives = doc.array(result, "alternatives", "the result");
+                JsonNode alternatives = json.list(result, "alternatives", "the result");
                 if (alternatives.isEmpty()) {
                     continue;
                 }
-                result = doc.object(alternatives.get(0), alternatives, "alternative 0");
+                result = json.object(alternatives.get(0), alternatives, "alternative 0");
             }
-            if (!JsonValues.has(result, "result")) {
-                if (!doc.text(result, "text", "the result").isBlank()) {
-                    throw doc.error(result, "text", "a result with text but no \"result\" words: call SetWords(True) on the recognizer");
+            if (!JsonDocument.has(result, "result")) {
+                if (!json.label(result, "text", "the result").isBlank()) {
+                    throw json.error(result, "text", "a result with text but no \"result\" words: call SetWords(True) on the recognizer");
                 }
                 continue;
             }
-            JsonNode words = doc.array(result, "result", "the result");
+            JsonNode words = json.list(result, "result", "the result");
             for (JsonNode w : words) {
                 String what = "word " + n++;
-                out.add(doc, doc.object(w, words, what), "word", what, false);
+                out.add(json, json.object(w, words, what), "word", what, false);
             }
         }
         return List.of(out);

@@ -21,24 +21,24 @@ final class WhisperReader {
         return root.path("text").isTextual() && root.path("segments").isArray() && !root.has("word_segments");
     }
 
-    static List<TimedWords> read(JsonDocument doc, String fileId, String tier) {
-        boolean words = ToolTiers.choose(tier, "openai-whisper", doc.source(), "words", "segments").equals("words");
-        JsonNode root = doc.single();
-        List<JsonNode> segments = doc.objects(root, "segments", "");
+    static List<TimedWords> read(TranscriptJson json, String fileId, String tier) {
+        boolean words = ToolTiers.choose(tier, "openai-whisper", json.source(), "words", "segments").equals("words");
+        JsonNode root = json.root();
+        List<JsonNode> segments = json.objects(root, "segments", "");
         TimedWords out = new TimedWords(fileId);
         for (int i = 0; i < segments.size(); i++) {
             JsonNode segment = segments.get(i);
             if (!words) {
-                out.add(doc, segment, "text", "segment " + i, false);
+                out.add(json, segment, "text", "segment " + i, false);
                 continue;
             }
-            if (!JsonValues.has(segment, "words")) {
-                throw doc.error(segment, "segment " + i + " has no \"words\": run whisper with --word_timestamps True"
+            if (!JsonDocument.has(segment, "words")) {
+                throw json.error(segment, "segment " + i + " has no \"words\": run whisper with --word_timestamps True"
                         + " (or score segment times with --tier segments)");
             }
-            List<JsonNode> list = doc.objects(segment, "words", "segment " + i);
+            List<JsonNode> list = json.objects(segment, "words", "segment " + i);
             for (int j = 0; j < list.size(); j++) {
-                out.add(doc, list.get(j), "word", "segment " + i + " word " + j, false);
+                out.add(json, list.get(j), "word", "segment " + i + " word " + j, false);
             }
         }
         return List.of(out);

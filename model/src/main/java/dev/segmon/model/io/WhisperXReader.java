@@ -29,9 +29,9 @@ final class WhisperXReader {
                 || (root.path("segments").isArray() && root.path("segments").path(0).has("words"));
     }
 
-    static List<TimedWords> read(JsonDocument doc, String fileId, String tier) {
-        String unit = ToolTiers.choose(tier, "WhisperX", doc.source(), "words", "chars", "segments");
-        JsonNode root = doc.single();
+    static List<TimedWords> read(TranscriptJson json, String fileId, String tier) {
+        String unit = ToolTiers.choose(tier, "WhisperX", json.source(), "words", "chars", "segments");
+        JsonNode root = json.root();
         TimedWords out = new TimedWords(fileId);
         JsonNode segments = root.path("segments");
         boolean segmentsHaveWords = false;
@@ -39,17 +39,17 @@ final class WhisperXReader {
             segmentsHaveWords |= s.has("words");
         }
         if (unit.equals("words") && !segmentsHaveWords) {
-            units(doc, out, doc.objects(root, "word_segments", ""), "word", "word_segments entry ");
+            units(json, out, json.objects(root, "word_segments", ""), "word", "word_segments entry ");
             return List.of(out);
         }
         int i = 0;
-        for (JsonNode segment : doc.objects(root, "segments", "")) {
+        for (JsonNode segment : json.objects(root, "segments", "")) {
             if (unit.equals("segments")) {
-                out.add(doc, segment, "text", "segment " + i, false);
+                out.add(json, segment, "text", "segment " + i, false);
             } else if (unit.equals("words")) {
-                units(doc, out, doc.objects(segment, "words", "segment " + i), "word", "segment " + i + " word ");
+                units(json, out, json.objects(segment, "words", "segment " + i), "word", "segment " + i + " word ");
             } else {
-                units(doc, out, doc.objects(segment, "chars", "segment " + i + " (run whisperx with --return_char_alignments)"),
+                units(json, out, json.objects(segment, "chars", "segment " + i + " (run whisperx with --return_char_alignments)"),
                         "char", "segment " + i + " char ");
             }
             i++;
@@ -57,9 +57,9 @@ final class WhisperXReader {
         return List.of(out);
     }
 
-    private static void units(JsonDocument doc, TimedWords out, List<JsonNode> list, String labelField, String what) {
+    private static void units(TranscriptJson json, TimedWords out, List<JsonNode> list, String labelField, String what) {
         for (int j = 0; j < list.size(); j++) {
-            out.add(doc, list.get(j), labelField, what + j, true);
+            out.add(json, list.get(j), labelField, what + j, true);
         }
     }
 }

@@ -71,8 +71,21 @@ class FormatDetectionTest {
     }
 
     @Test
+    void anAssemblyAiTranscriptHasAnIdButIsNotSegmonJsonl() {
+        // its "id" names the transcript job; segmon JSONL's "id" comes with "segments" or "boundaries"
+        assertEquals(AlignmentFormat.ASSEMBLYAI, UtteranceReaders.detect(format("assemblyai/morning-news.json")));
+    }
+
+    @Test
+    void aFolderOfCloudResultsIsDetectedByItsFirstFile() {
+        assertEquals(AlignmentFormat.AWS, UtteranceReaders.detect(format("aws")));
+        assertEquals(AlignmentFormat.AZURE, UtteranceReaders.detect(format("azure")));
+    }
+
+    @Test
     void formatNamesAreTheLowercaseConstants() {
-        for (String name : List.of("whisper", "whisperx", "nemo", "nfa", "vosk", "gentle", "jsonl", "textgrid", "ctm", "alignment")) {
+        for (String name : List.of("aws", "google", "azure", "deepgram", "assemblyai", "whisper", "whisperx", "nemo", "nfa",
+                "vosk", "gentle", "jsonl", "textgrid", "ctm", "alignment")) {
             assertEquals(name, AlignmentFormat.parse(name).cliName());
         }
     }

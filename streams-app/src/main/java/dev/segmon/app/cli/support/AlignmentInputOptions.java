@@ -18,7 +18,8 @@ public final class AlignmentInputOptions {
 
     @Option(names = "--tier", paramLabel = "NAME",
             description = "TextGrid tier: a name, NAME#K for the K-th tier of that name, or #K for the K-th tier (1-based);"
-                    + " for a recogniser's output the unit: words (default), or e.g. phones, chars, tokens, segments.")
+                    + " for a recogniser's output the unit: words (default), or e.g. phones, chars, tokens, segments;"
+                    + " for a cloud recogniser's multichannel result the channel (default: the first).")
     String tier;
 
     @Option(names = "--ignore-labels", split = ",", paramLabel = "LABEL",
