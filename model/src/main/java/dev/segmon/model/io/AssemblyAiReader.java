@@ -3,7 +3,6 @@ package dev.segmon.model.io;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.segmon.model.alignment.Segment;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,20 +20,12 @@ final class AssemblyAiReader {
     private AssemblyAiReader() {
     }
 
-    static UtteranceReader open(Path path) {
-        return open(path, null);
-    }
-
-    static UtteranceReader open(Path path, String channel) {
-        return TranscriptReader.open(path, AssemblyAiReader::words, channel);
-    }
-
     /** A transcript object: string {@code id} and {@code status}, and {@code words} (an array, or null before completion). */
     static boolean recognises(JsonNode root) {
         return root.path("id").isTextual() && root.path("status").isTextual() && root.has("words") && root.has("audio_url");
     }
 
-    private static List<Segment> words(TranscriptJson json, String channel) {
+    static List<Segment> words(TranscriptJson json, String channel) {
         JsonNode root = json.root();
         String status = json.text(root, "status", "");
         if (!status.equals("completed")) {

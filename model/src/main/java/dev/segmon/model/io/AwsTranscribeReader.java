@@ -2,7 +2,6 @@ package dev.segmon.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.segmon.model.alignment.Segment;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,21 +18,13 @@ final class AwsTranscribeReader {
     private AwsTranscribeReader() {
     }
 
-    static UtteranceReader open(Path path) {
-        return open(path, null);
-    }
-
-    static UtteranceReader open(Path path, String channel) {
-        return TranscriptReader.open(path, AwsTranscribeReader::words, channel);
-    }
-
     /** A Transcribe job's result: {@code results} holding {@code transcripts} and {@code items} arrays. */
     static boolean recognises(JsonNode root) {
         JsonNode results = root.path("results");
         return results.path("items").isArray() && results.path("transcripts").isArray();
     }
 
-    private static List<Segment> words(TranscriptJson json, String channel) {
+    static List<Segment> words(TranscriptJson json, String channel) {
         JsonNode results = json.object(json.root(), "results", "");
         JsonNode items;
         String path;

@@ -3,7 +3,6 @@ package dev.segmon.model.io;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.segmon.model.alignment.Segment;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,21 +27,13 @@ final class AzureSpeechReader {
     private AzureSpeechReader() {
     }
 
-    static UtteranceReader open(Path path) {
-        return open(path, null);
-    }
-
-    static UtteranceReader open(Path path, String channel) {
-        return TranscriptReader.open(path, AzureSpeechReader::words, channel);
-    }
-
     /** A batch transcription ({@code recognizedPhrases[]}) or real-time detailed phrase(s) ({@code RecognitionStatus}). */
     static boolean recognises(JsonNode root) {
         JsonNode phrase = root.isArray() && !root.isEmpty() ? root.get(0) : root;
         return root.path("recognizedPhrases").isArray() || phrase.path("RecognitionStatus").isTextual();
     }
 
-    private static List<Segment> words(TranscriptJson json, String channel) {
+    static List<Segment> words(TranscriptJson json, String channel) {
         JsonNode root = json.root();
         if (root.has("recognizedPhrases")) {
             return batch(json, json.array(root, "recognizedPhrases", ""), channel);

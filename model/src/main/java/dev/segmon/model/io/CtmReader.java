@@ -18,7 +18,7 @@ final class CtmReader {
         return new KeyedLineReader(path.toString(), TextInput.open(path), CtmReader::parse, ";;");
     }
 
-    private static KeyedLineReader.Line parse(String[] f, String file, long line) {
+    static KeyedLineReader.Line parse(String[] f, String file, long line) {
         if (f.length < 5) {
             throw new InputException(file, line, "expected 'utterance channel start duration token [confidence]', found "
                     + f.length + " field" + (f.length == 1 ? "" : "s"));

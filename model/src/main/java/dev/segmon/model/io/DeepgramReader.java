@@ -2,7 +2,6 @@ package dev.segmon.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.segmon.model.alignment.Segment;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,20 +17,12 @@ final class DeepgramReader {
     private DeepgramReader() {
     }
 
-    static UtteranceReader open(Path path) {
-        return open(path, null);
-    }
-
-    static UtteranceReader open(Path path, String channel) {
-        return TranscriptReader.open(path, DeepgramReader::words, channel);
-    }
-
     /** A Deepgram response: {@code metadata} and {@code results.channels[]}. */
     static boolean recognises(JsonNode root) {
         return root.path("metadata").isObject() && root.path("results").path("channels").isArray();
     }
 
-    private static List<Segment> words(TranscriptJson json, String channel) {
+    static List<Segment> words(TranscriptJson json, String channel) {
         JsonNode channels = json.array(json.object(json.root(), "results", ""), "channels", "results.");
         Map<String, Integer> byIndex = new LinkedHashMap<>();
         for (int c = 0; c < channels.size(); c++) {

@@ -3,7 +3,6 @@ package dev.segmon.model.io;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.segmon.model.alignment.Segment;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,21 +21,13 @@ final class GoogleSpeechReader {
     private GoogleSpeechReader() {
     }
 
-    static UtteranceReader open(Path path) {
-        return open(path, null);
-    }
-
-    static UtteranceReader open(Path path, String channel) {
-        return TranscriptReader.open(path, GoogleSpeechReader::words, channel);
-    }
-
     /** {@code results[]} (at the top or in an operation's {@code response}) whose first result has {@code alternatives}. */
     static boolean recognises(JsonNode root) {
         JsonNode results = root.path("response").isObject() ? root.path("response").path("results") : root.path("results");
         return results.isArray() && !results.isEmpty() && results.get(0).path("alternatives").isArray();
     }
 
-    private static List<Segment> words(TranscriptJson json, String channel) {
+    static List<Segment> words(TranscriptJson json, String channel) {
         JsonNode top = json.root().path("response").isObject() ? json.object(json.root(), "response", "") : json.root();
         String prefix = top == json.root() ? "" : "response.";
         JsonNode results = json.array(top, "results", prefix);

@@ -109,6 +109,7 @@ public final class JsonlReader extends LookaheadUtteranceReader {
         String id = null;
         List<Segment> segments = null;
         double[] boundaries = null;
+        String foreign = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken value = p.nextToken();
@@ -121,11 +122,14 @@ public final class JsonlReader extends LookaheadUtteranceReader {
                 }
                 case "segments" -> segments = readSegments(p, value);
                 case "boundaries" -> boundaries = readTimes(p, value);
-                default -> p.skipChildren();
+                default -> {
+                    foreign = foreign != null ? foreign : JsonTools.hint(field);
+                    p.skipChildren();
+                }
             }
         }
         if (id == null) {
-            throw error("missing \"id\"");
+            throw error(foreign == null ? "missing \"id\"" : "missing \"id\": " + foreign);
         }
         if (segments != null && boundaries != null) {
             throw error("both \"segments\" and \"boundaries\": give one of them");
@@ -166,6 +170,8 @@ public final class JsonlReader extends LookaheadUtteranceReader {
                         end = time(p, v, "segment ", index, " end");
                         hasEnd = true;
                     }
+                    case "words" -> throw error("segment " + index + " has \"words\": this is openai-whisper or WhisperX output,"
+                            + " not segmon JSONL, and its segment times are not word boundaries: read it with --format whisper or --format whisperx");
                     case "label" -> {
                         if (v != JsonToken.VALUE_STRING && v != JsonToken.VALUE_NULL) {
                             throw error("segment " + index + " label must be a string, not " + describe(p, v));

@@ -57,7 +57,7 @@ final class TextGridReader implements UtteranceReader {
         if (!Files.isDirectory(path)) {
             return new TextGridReader(path.toString(), List.of(path), tier);
         }
-        List<Path> files = InputFolder.files(path, ".TextGrid");
+        List<Path> files = Folder.inputs(path, ".TextGrid");
         return new TextGridReader(path.toString(), files, tier);
     }
 
@@ -82,7 +82,7 @@ final class TextGridReader implements UtteranceReader {
             throw new NoSuchElementException();
         }
         Path file = files.get(index++);
-        String id = utteranceId(file);
+        String id = Folder.utteranceId(file);
         if (!seen.add(id)) {
             throw new InputException(file, 0, "utterance '" + id + "' appears a second time (two files differ only in the extension's case)");
         }
@@ -95,12 +95,6 @@ final class TextGridReader implements UtteranceReader {
                 .filter(s -> !s.label().isBlank())
                 .collect(Collectors.toList());
         return new Utterance.Segmented(id, segments);
-    }
-
-    static String utteranceId(Path file) {
-        String name = file.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
     }
 
     /** Every tier of one TextGrid file. */

@@ -1,18 +1,23 @@
 package dev.segmon.model.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.segmon.model.alignment.Segment;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Field access and time conversion over one cloud recognizer's JSON result: every missing or
+ * Field access and time conversion over one file of a tool's JSON output: every missing or
  * mistyped field and every bad time is an {@link InputException} at the line of the offending
- * value, naming its path ({@code results.items[3].start_time}). Times are read as exact decimals
+ * value. The cloud readers name a value by its path ({@code results.items[3].start_time}: the
+ * methods taking a {@code path}), the open-source tools' readers by what it is ({@code segment 0
+ * word 3}: the methods taking a {@code what}). Times are read as exact decimals
  * and rounded to a double once, so {@code "1.23"}, {@code 12300000} ticks, {@code 1230} ms and
  * {@code "PT1.23S"} all give the double nearest to 1.23 s, and a word's end (start + duration)
  * is summed before rounding.
@@ -24,14 +29,29 @@ final class TranscriptJson {
             "P(?:(\\d+)D)?(?:T(?:(\\d+)H)?(?:(\\d+)M)?(?:(\\d+(?:\\.\\d+)?)S)?)?");
     private static final BigDecimal NANOS_PER_SECOND = BigDecimal.valueOf(1_000_000_000);
 
-    private final LocatedJson doc;
+    private final JsonDocument doc;
 
-    TranscriptJson(LocatedJson doc) {
+    TranscriptJson(JsonDocument doc) {
         this.doc = doc;
     }
 
+    String source() {
+        return doc.source();
+    }
+
+    /** The file's only JSON value (text after it is bad input). */
     JsonNode root() {
-        return doc.root();
+        return doc.single();
+    }
+
+    /** The file's first JSON value. */
+    JsonNode first() {
+        return doc.first();
+    }
+
+    /** The file's JSON values one at a time ({@link JsonDocument#values}). */
+    Iterable<JsonNode> values() {
+        return doc.values();
     }
 
     long line(JsonNode container, String name) {
@@ -44,6 +64,14 @@ final class TranscriptJson {
 
     InputException error(long line, String problem) {
         return doc.error(line, problem);
+    }
+
+    InputException error(JsonNode object, String field, String problem) {
+        return doc.error(object, field, problem);
+    }
+
+    InputException error(JsonNode container, String problem) {
+        return doc.error(container, problem);
     }
 
     /** The array {@code node.name}; missing or another kind is bad input. */
@@ -85,7 +113,7 @@ final class TranscriptJson {
     /** {@code node.name} as a decimal number of some unit: a JSON number or a string holding a plain decimal. */
     BigDecimal decimal(JsonNode node, String name, String path) {
         JsonNode v = node.get(name);
-        if (v != null && v.isNumber()) {
+        if (v != null && v.isNumber() && !v.isDouble()) { // a double is Python's NaN or Infinity
             return nonNegative(v.decimalValue(), node, name, path);
         }
         if (v != null && v.isTextual() && PLAIN_DECIMAL.matcher(v.textValue()).matches()) {
@@ -170,6 +198,70 @@ final class TranscriptJson {
         return decimal(node, name, path).stripTrailingZeros().toPlainString();
     }
 
+    /** {@code object.field}, which must be an array; {@code what} names it in the message. */
+    ArrayNode list(JsonNode object, String field, String what) {
+        JsonNode v = object.get(field);
+        if (v == null || v.isNull()) {
+            throw doc.error(object, field, what + " has no \"" + field + "\" array");
+        }
+        if (!v.isArray()) {
+            throw doc.error(object, field, what + " \"" + field + "\" must be an array, not " + JsonDocument.describe(v));
+        }
+        return (ArrayNode) v;
+    }
+
+    /** The elements of the array {@code object.field}, each of which must be an object ({@code what + index} in messages). */
+    List<JsonNode> objects(JsonNode object, String field, String what) {
+        ArrayNode list = list(object, field, what.isEmpty() ? "the document" : what.strip());
+        List<JsonNode> out = new ArrayList<>(list.size());
+        for (JsonNode element : list) {
+            out.add(object(element, list, field + " entry " + out.size()));
+        }
+        return out;
+    }
+
+    /** {@code node}, which must be an object. */
+    JsonNode object(JsonNode node, JsonNode parent, String what) {
+        if (!node.isObject()) {
+            throw doc.error(parent, what + " must be an object, not " + JsonDocument.describe(node));
+        }
+        return node;
+    }
+
+    /** A time in seconds at {@code object.field}: a finite number >= 0. */
+    double seconds(JsonNode object, String field, String what) {
+        JsonNode v = object.get(field);
+        if (v == null || !v.isNumber()) {
+            throw doc.error(object, field, what + " \"" + field + "\" must be a number, not " + JsonDocument.describe(v));
+        }
+        return Times.check(v.doubleValue(), what + " " + field, doc.source(), line(object, field));
+    }
+
+    /**
+     * The text at {@code object.field}: a string, or a list of strings joined (NeMo writes a
+     * character as a list of tokens), or {@code ""} when absent or null.
+     */
+    String label(JsonNode object, String field, String what) {
+        JsonNode v = object.get(field);
+        if (v == null || v.isNull()) {
+            return "";
+        }
+        if (v.isArray()) {
+            StringBuilder joined = new StringBuilder();
+            for (JsonNode part : v) {
+                if (!part.isTextual()) {
+                    throw doc.error(object, field, what + " \"" + field + "\" must be a string or a list of strings");
+                }
+                joined.append(part.textValue());
+            }
+            return joined.toString();
+        }
+        if (!v.isTextual()) {
+            throw doc.error(object, field, what + " \"" + field + "\" must be a string, not " + JsonDocument.describe(v));
+        }
+        return v.textValue();
+    }
+
     private BigDecimal nonNegative(BigDecimal value, JsonNode node, String name, String path) {
         if (value.signum() < 0) {
             throw error(line(node, name), path + name + " is negative (" + value.toPlainString() + ")");
@@ -185,8 +277,6 @@ final class TranscriptJson {
         if (v == null || v.isMissingNode()) {
             return "missing " + path + " (" + expected + ")";
         }
-        String found = v.isObject() ? "an object" : v.isArray() ? "an array" : v.isNull() ? "null"
-                : v.isTextual() ? "the string \"" + v.textValue() + "\"" : v.toString();
-        return path + " must be " + expected + ", not " + found;
+        return path + " must be " + expected + ", not " + JsonDocument.describe(v);
     }
 }

@@ -1,10 +1,12 @@
 package dev.segmon.model.io;
 
-import java.util.OptionalDouble;
-
+import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import java.io.Closeable;
+import java.util.Comparator;
 import java.util.Iterator;
+import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * A stream of utterances read from one input, in file order, one utterance in memory at a time
@@ -23,6 +25,25 @@ public interface UtteranceReader extends Iterator<Utterance>, Closeable {
      */
     default OptionalDouble audioLength() {
         return OptionalDouble.empty();
+    }
+
+    /**
+     * The words of {@code u}, an utterance this reader has just returned, as a transcript: the
+     * labels of its segments in time order (a stable sort by start, so file order breaks ties).
+     * Readers of formats where a tool leaves some words without times keep those words in their
+     * place. An utterance of bare boundary times has no words: bad input for a transcript.
+     */
+    default List<String> words(Utterance u) {
+        if (u instanceof Utterance.Segmented s) {
+            return s.segments().stream().sorted(Comparator.comparingDouble(Segment::start))
+                    .map(Segment::label).filter(l -> !l.isBlank()).toList();
+        }
+        throw new InputException(source(), 0, "utterance '" + u.id() + "' is bare boundary times: it has no words to score");
+    }
+
+    /** How many words read so far carry no times: they stay in {@link #words} but add no boundary. */
+    default long untimedWords() {
+        return 0;
     }
 
     @Override

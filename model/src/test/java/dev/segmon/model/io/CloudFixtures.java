@@ -6,7 +6,6 @@ import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,11 +17,7 @@ final class CloudFixtures {
 
     /** A fixture under {@code src/test/resources/formats}, such as {@code aws/my-first-transcription-job.json}. */
     static Path fixture(String name) {
-        try {
-            return Path.of(CloudFixtures.class.getResource("/formats/" + name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return ReaderFixtures.format(name);
     }
 
     static ReadOptions options(AlignmentFormat format, String tier) {

@@ -1,5 +1,6 @@
 package dev.segmon.model.io;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,6 +26,43 @@ final class ReaderFixtures {
             return Path.of(ReaderFixtures.class.getResource("/data/" + name).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** A recogniser's output kept under {@code formats/} (see its README). */
+    static Path format(String name) {
+        try {
+            return Path.of(ReaderFixtures.class.getResource("/formats/" + name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Each utterance of {@code path} and its transcript ({@link UtteranceReader#words}), and the reader's untimed count last. */
+    static Transcribed readWords(Path path, ReadOptions options) {
+        List<Utterance> all = new ArrayList<>();
+        List<List<String>> words = new ArrayList<>();
+        try (UtteranceReader r = UtteranceReaders.open(path, options)) {
+            while (r.hasNext()) {
+                Utterance u = r.next();
+                all.add(u);
+                words.add(r.words(u));
+            }
+            return new Transcribed(all, words, r.untimedWords());
+        }
+    }
+
+    record Transcribed(List<Utterance> utterances, List<List<String>> words, long untimed) {
+    }
+
+    /** Asserts {@code actual} has the given start, end, label triples (times within 1e-9 s). */
+    static void assertSegments(List<Segment> actual, Object... startEndLabel) {
+        assertEquals(startEndLabel.length / 3, actual.size(), () -> "segments: " + actual);
+        for (int i = 0; i < actual.size(); i++) {
+            Segment s = actual.get(i);
+            assertEquals(((Number) startEndLabel[3 * i]).doubleValue(), s.start(), 1e-9, "start of " + i);
+            assertEquals(((Number) startEndLabel[3 * i + 1]).doubleValue(), s.end(), 1e-9, "end of " + i);
+            assertEquals(startEndLabel[3 * i + 2], s.label(), "label of " + i);
         }
     }
 

@@ -100,6 +100,8 @@ public final class ReplayCommand implements Callable<Integer> {
                     TopicAdmin.Mode.BEST_EFFORT);
             summary = replay.run(ref, hyp, sink);
             sink.flush();
+            AlignmentInputOptions.reportUntimed(ref, spec.commandLine().getErr());
+            AlignmentInputOptions.reportUntimed(hyp, spec.commandLine().getErr());
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

@@ -71,6 +71,8 @@ public final class BoundariesCommand implements Callable<Integer> {
         CorpusBoundaryResult result;
         try (UtteranceReader ref = input.open(reference); UtteranceReader hyp = input.open(hypothesis)) {
             result = scorer.score(ref, hyp, intervals);
+            AlignmentInputOptions.reportUntimed(ref, spec.commandLine().getErr());
+            AlignmentInputOptions.reportUntimed(hyp, spec.commandLine().getErr());
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

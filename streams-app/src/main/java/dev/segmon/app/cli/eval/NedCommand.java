@@ -27,7 +27,7 @@ public final class NedCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        files.read();
+        files.read(spec.commandLine().getErr());
         EditScorer.NedResult result = EditScorer.ned(files.ref(), files.hyp());
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();

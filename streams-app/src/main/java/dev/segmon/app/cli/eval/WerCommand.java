@@ -36,7 +36,7 @@ public final class WerCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         EditCosts weights = costs();
-        files.read();
+        files.read(spec.commandLine().getErr());
         EditScorer.WerResult result = EditScorer.wer(files.ref(), files.hyp(), weights);
         EditCounts c = result.counts();
         if (json) {

@@ -12,12 +12,14 @@ import picocli.CommandLine.Option;
 
 /** The input options every alignment-reading command shares (docs/contract.md 2.6). */
 public final class AlignmentInputOptions {
-    @Option(names = "--format", paramLabel = "FORMAT",
-            description = "Input format: jsonl, textgrid, ctm or alignment (default: by extension).")
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatNames.class,
+            description = "Input format: ${COMPLETION-CANDIDATES} (default: by extension, and a .json file or a folder by its content).")
     String format;
 
     @Option(names = "--tier", paramLabel = "NAME",
-            description = "TextGrid tier: a name, NAME#K for the K-th tier of that name, or #K for the K-th tier (1-based).")
+            description = "TextGrid tier: a name, NAME#K for the K-th tier of that name, or #K for the K-th tier (1-based);"
+                    + " for a recogniser's output the unit: words (default), or e.g. phones, chars, tokens, segments;"
+                    + " for a cloud recogniser's multichannel result the channel (default: the first).")
     String tier;
 
     @Option(names = "--ignore-labels", split = ",", paramLabel = "LABEL",
@@ -25,19 +27,40 @@ public final class AlignmentInputOptions {
     List<String> ignoreLabels = List.of();
 
     public ReadOptions readOptions() {
-        AlignmentFormat f = null;
-        if (format != null) {
-            try {
-                f = AlignmentFormat.parse(format);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("unknown --format '" + format + "': use jsonl, textgrid, ctm or alignment");
-            }
+        return new ReadOptions(format(format), tier);
+    }
+
+    /** The format a {@code --format} value names, null for none; an unknown name is a usage error listing the names. */
+    public static AlignmentFormat format(String name) {
+        if (name == null) {
+            return null;
         }
-        return new ReadOptions(f, tier);
+        try {
+            return AlignmentFormat.parse(name);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("unknown --format '" + name + "': use " + AlignmentFormat.cliNames());
+        }
+    }
+
+    /** The {@code --format} values, for the help text. */
+    public static final class FormatNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(AlignmentFormat.values()).map(AlignmentFormat::cliName).iterator();
+        }
     }
 
     public UtteranceReader open(Path path) {
         return UtteranceReaders.open(path, readOptions());
+    }
+
+    /** One stderr line when {@code reader} met words its tool left without times (WhisperX numerals, Gentle's unaligned words). */
+    public static void reportUntimed(UtteranceReader reader, java.io.PrintWriter err) {
+        long n = reader.untimedWords();
+        if (n > 0) {
+            err.println("segmon: " + reader.source() + ": " + n + " word" + (n == 1 ? "" : "s")
+                    + " without times: kept in the transcript, no boundary");
+        }
     }
 
     public Set<String> ignoredLabels() {
