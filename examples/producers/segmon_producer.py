@@ -191,7 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.side == "hyp" and args.utterance and len(args.files) > 1:
         parser.error("--utterance names the utterance of one file only")
-    extra = dict(kv.split("=", 1) for kv in args.producer_property if "=" in kv)
+    if any("=" not in kv for kv in args.producer_property):
+        parser.error("--producer-property takes KEY=VALUE")
+    extra = dict(kv.split("=", 1) for kv in args.producer_property)
     try:
         events = list(read_hypotheses(args.files, args.model, args.tier, args.utterance, args.duration)
                       if args.side == "hyp" else read_references(args.files, args.tier))
