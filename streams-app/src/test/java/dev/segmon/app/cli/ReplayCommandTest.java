@@ -12,6 +12,11 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -131,7 +136,22 @@ class ReplayCommandTest {
         assertEquals("segmon: --rate must be a number of messages per second >= 0, not -1.0", err.toString().strip());
     }
 
-    static String replay(String... args) {
+    /**
+     * Runs {@code segmon replay} with {@code args}; "rc output". Topics named in the arguments are
+     * created first and waited for until they have a leader: a send racing the creation of a
+     * partition on a loaded machine was answered NotLeaderOrFollower and then, on retry, with
+     * OutOfOrderSequence until the delivery timeout (the replay's own creation is best effort).
+     */
+    static String replay(String... args) throws Exception {
+        List<String> topics = new java.util.ArrayList<>();
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].endsWith("-topic")) {
+                topics.add(args[i + 1]);
+            }
+        }
+        if (!topics.isEmpty()) {
+            readyTopics(topics);
+        }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cl = SegmonCommand.commandLine();
@@ -140,6 +160,18 @@ class ReplayCommandTest {
         int rc = cl.execute(java.util.stream.Stream.concat(java.util.stream.Stream.of("replay", "--bootstrap-servers",
                 broker.bootstrapServers()), java.util.Arrays.stream(args)).toArray(String[]::new));
         return rc + " " + (rc == 0 ? out : err).toString().strip();
+    }
+
+    private static void readyTopics(List<String> topics) throws Exception {
+        try (Admin admin = Admin.create(Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+            admin.createTopics(topics.stream().map(t -> new NewTopic(t, 1, (short) 1)).toList()).all().get(30, TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values().stream()
+                    .flatMap(d -> d.partitions().stream()).allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
+                assertTrue(System.nanoTime() < deadline, "no leader for " + topics + " in 30 s");
+                Thread.sleep(100);
+            }
+        }
     }
 
     @Test
@@ -196,7 +228,7 @@ class ReplayCommandTest {
      * 2760 word messages and 2 ends. gold.wrd holds the same 2 files: 2 references.
      */
     @Test
-    void oneSidedRealCorpusDeliversExactlyTheRecordsCountedInTheFiles() {
+    void oneSidedRealCorpusDeliversExactlyTheRecordsCountedInTheFiles() throws Exception {
         String hyp = replay("--hyp", FRAGMENTS.toString(), "--model", "kamper", "--json",
                 "--hypotheses-topic", "m1.hyp", "--references-topic", "m1.ref");
         assertEquals("0 {\"utterances\":2,\"boundaries\":0,\"words\":2760,\"ends\":2,\"references\":0,\"messages\":2762}", hyp);
