@@ -5,6 +5,7 @@ import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.cli.support.AlignmentInputOptions;
 import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.replay.KafkaTrafficSink;
+import dev.segmon.app.replay.RecordTimes;
 import dev.segmon.app.replay.Replay;
 import dev.segmon.app.topology.TopicAdmin;
 import dev.segmon.app.replay.InputTopics;
@@ -27,6 +28,8 @@ import picocli.CommandLine.Option;
             "Sends a reference and one model's hypothesis (any format eval boundaries reads) to the monitor's input "
                 + "topics: every hypothesis boundary, an 'end' per utterance and each reference as one message with "
                 + "final: true. Returns when Kafka has acknowledged everything (acks=all, idempotent producer).",
+            "Either side may be sent alone: --hyp without --ref (no reference is sent), or --ref without --hyp "
+                + "(no hypothesis; --model is then not needed).",
             "--tier also names the messages' tier (default: word)."})
 public final class ReplayCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -35,14 +38,24 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--bootstrap-servers", required = true, paramLabel = "HOST:PORT", description = "Kafka bootstrap servers.")
     String bootstrapServers;
 
-    @Option(names = "--ref", required = true, paramLabel = "R", description = "Reference alignment.")
+    @Option(names = "--ref", paramLabel = "R", description = "Reference alignment (at least one of --ref and --hyp).")
     Path reference;
 
-    @Option(names = "--hyp", required = true, paramLabel = "H", description = "Hypothesis alignment.")
+    @Option(names = "--hyp", paramLabel = "H", description = "Hypothesis alignment (at least one of --ref and --hyp).")
     Path hypothesis;
 
-    @Option(names = "--model", required = true, paramLabel = "NAME", description = "Model name put in every hypothesis message.")
+    @Option(names = "--model", paramLabel = "NAME", description = "Model name put in every hypothesis message (required with --hyp).")
     String model;
+
+    @Option(names = "--start-time", paramLabel = "TIME", converter = RecordTimeConverter.class,
+            description = "Record timestamp of the first utterance's messages: epoch milliseconds or an ISO-8601 instant "
+                    + "(e.g. 2026-11-27T08:00:00Z; default: the producer's clock at each send, or, with --utterance-spacing, the clock at start).")
+    Long startTime;
+
+    @Option(names = "--utterance-spacing", paramLabel = "SECONDS",
+            description = "Record time between consecutive utterances' messages, the reference's included "
+                    + "(default: 0 with --start-time; without either option the producer stamps each message at send).")
+    Double utteranceSpacing;
 
     @Option(names = "--rate", paramLabel = "EVENTS_PER_S", defaultValue = "0",
             description = "Messages per second over both topics; 0 = as fast as Kafka takes them (default: ${DEFAULT-VALUE}).")
@@ -88,8 +101,8 @@ public final class ReplayCommand implements Callable<Integer> {
         KafkaLogging.quiet();
         InputTopics topics = new InputTopics(hypothesesTopic, referencesTopic);
         Replay.Summary summary;
-        try (UtteranceReader ref = input.open(reference);
-             UtteranceReader hyp = input.open(hypothesis);
+        try (UtteranceReader ref = reference == null ? null : input.open(reference);
+             UtteranceReader hyp = hypothesis == null ? null : input.open(hypothesis);
              KafkaTrafficSink sink = new KafkaTrafficSink(bootstrapServers, topics, producerProperties)) {
             // Best effort: creating the input topics first avoids relying on auto-creation (off on
             // many clusters); both get the cluster's default partition count, which the monitor's
@@ -98,7 +111,7 @@ public final class ReplayCommand implements Callable<Integer> {
             admin.put(org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
             TopicAdmin.ensure(admin, java.util.List.of(topics.hypotheses(), topics.references()), TopicAdmin.Creation.DEFAULTS,
                     TopicAdmin.Mode.BEST_EFFORT);
-            summary = replay.run(ref, hyp, sink);
+            summary = hyp == null ? replay.referencesOnly(ref, sink) : ref == null ? replay.hypothesesOnly(hyp, sink) : replay.run(ref, hyp, sink);
             sink.flush();
             AlignmentInputOptions.reportUntimed(ref, spec.commandLine().getErr());
             AlignmentInputOptions.reportUntimed(hyp, spec.commandLine().getErr());
@@ -114,8 +127,9 @@ public final class ReplayCommand implements Callable<Integer> {
             o.put("messages", summary.messages());
             JsonOutput.print(out, o);
         } else {
-            out.printf("sent %d messages (%d boundaries, %d words, %d ends, %d references) for %d utterances of model %s%n",
-                    summary.messages(), summary.boundaries(), summary.words(), summary.ends(), summary.references(), summary.utterances(), model);
+            out.printf("sent %d messages (%d boundaries, %d words, %d ends, %d references) for %d utterances%s%n",
+                    summary.messages(), summary.boundaries(), summary.words(), summary.ends(), summary.references(), summary.utterances(),
+                    hypothesis == null ? "" : " of model " + model);
         }
         out.flush();
         return SegmonCommand.EXIT_OK;
@@ -131,8 +145,14 @@ public final class ReplayCommand implements Callable<Integer> {
         if (!(shuffleWithin >= 0) || Double.isInfinite(shuffleWithin)) {
             throw new UsageException("--shuffle-within must be a number of seconds >= 0, not " + shuffleWithin);
         }
-        if (model.isBlank()) {
-            throw new UsageException("--model must not be empty");
+        if (reference == null && hypothesis == null) {
+            throw new UsageException("give --ref, --hyp or both");
+        }
+        if (hypothesis != null && (model == null || model.isBlank())) {
+            throw new UsageException(model == null ? "--hyp needs --model" : "--model must not be empty");
+        }
+        if (utteranceSpacing != null && (!(utteranceSpacing >= 0) || Double.isInfinite(utteranceSpacing))) {
+            throw new UsageException("--utterance-spacing must be a number of seconds >= 0, not " + utteranceSpacing);
         }
         return Replay.builder()
                 .model(model)
@@ -143,7 +163,36 @@ public final class ReplayCommand implements Callable<Integer> {
                 .seed(seed)
                 .ignoreLabels(input.ignoredLabels())
                 .durations(!noDuration)
+                .recordTimes(recordTimes())
                 .build();
+    }
+
+    /** The record times asked for; null (the producer's clock at each send) when neither option is given. */
+    private RecordTimes recordTimes() {
+        if (startTime == null && utteranceSpacing == null) {
+            return null;
+        }
+        return new RecordTimes(startTime == null ? System.currentTimeMillis() : startTime,
+                utteranceSpacing == null ? 0 : utteranceSpacing);
+    }
+
+    /** {@code --start-time}: epoch milliseconds, or an ISO-8601 instant such as 2026-11-27T08:00:00Z. */
+    static final class RecordTimeConverter implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            String v = value.strip();
+            try {
+                long millis = v.chars().allMatch(Character::isDigit) && !v.isEmpty()
+                        ? Long.parseLong(v) : java.time.Instant.parse(v).toEpochMilli();
+                if (millis >= 0) {
+                    return millis;
+                }
+            } catch (NumberFormatException | java.time.format.DateTimeParseException | ArithmeticException e) {
+                // reported below
+            }
+            throw new CommandLine.TypeConversionException(
+                    "'" + value + "' is not a time: epoch milliseconds or an ISO-8601 instant (2026-11-27T08:00:00Z) at or after 1970");
+        }
     }
 
     /**

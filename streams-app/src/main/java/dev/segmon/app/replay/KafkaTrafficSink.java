@@ -34,6 +34,8 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
         }
     };
     private long sent;
+    /** The timestamp of the records that follow; null: the producer's clock at send. */
+    private Long recordTime;
 
     public KafkaTrafficSink(String bootstrapServers, InputTopics topics, Map<String, String> extraProducerConfig) {
         Map<String, Object> config = new HashMap<>();
@@ -69,13 +71,18 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     }
 
     @Override
+    public void recordTime(long epochMillis) {
+        this.recordTime = epochMillis;
+    }
+
+    @Override
     public void reference(String utterance, String tier, List<Segment> segments) {
         send(topics.references(), utterance, new ReferenceChunk(utterance, tier, segments, true).toJson());
     }
 
     private void send(String topic, String key, String value) {
         failIfAnyFailed();
-        producer.send(new ProducerRecord<>(topic, key, value), callback);
+        producer.send(new ProducerRecord<>(topic, null, recordTime, key, value), callback);
         sent++;
     }
 

@@ -31,6 +31,11 @@ import java.util.Set;
  * as words instead, one message per word in start order (not shuffled), the ignored labels left
  * out: the words' distinct starts and ends are the same boundaries, and the words are the model's
  * transcript for word error rate (docs/contract.md 3.1).
+ *
+ * <p>Either side may also be sent alone ({@link #hypothesesOnly}, {@link #referencesOnly}): then
+ * nothing completes the other side. With {@link Builder#recordTimes} every message of the n-th
+ * utterance sent carries the record time {@link RecordTimes#of}(n); without, the producer stamps
+ * its clock at send.
  */
 public final class Replay {
     private final String model;
@@ -42,9 +47,10 @@ public final class Replay {
     private final long seed;
     private final Set<String> ignoredLabels;
     private final Ticker ticker;
+    private final RecordTimes recordTimes;
 
     private Replay(Builder b) {
-        this.model = Objects.requireNonNull(b.model, "model");
+        this.model = b.model;
         this.tier = b.tier;
         this.eventsPerSecond = b.eventsPerSecond;
         this.referenceDelayNanos = b.referenceDelay.toNanos();
@@ -53,13 +59,13 @@ public final class Replay {
         this.seed = b.seed;
         this.ignoredLabels = Set.copyOf(b.ignoredLabels);
         this.ticker = b.ticker;
+        this.recordTimes = b.recordTimes;
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
-    /** What a replay sent. */
     /** What was sent: {@code boundaries} bare-time messages, {@code words} word messages. */
     public record Summary(long utterances, long boundaries, long ends, long references, long words) {
         public long messages() {
@@ -68,19 +74,43 @@ public final class Replay {
     }
 
     /**
-     * Sends everything to {@code sink}. The reference side is read whole first (to pair it by id);
-     * the hypothesis side streams.
+     * Sends both sides to {@code sink}, each id completed with an empty other side where it has
+     * none. The reference side is read whole first (to pair it by id); the hypothesis side streams.
      */
     public Summary run(UtteranceReader references, UtteranceReader hypotheses, TrafficSink sink) throws InterruptedException {
+        return send(Objects.requireNonNull(references, "references"), hypotheses, sink);
+    }
+
+    /** Sends a hypothesis alone: its boundaries or words and an {@code end} per utterance, no reference. */
+    public Summary hypothesesOnly(UtteranceReader hypotheses, TrafficSink sink) throws InterruptedException {
+        return send(null, hypotheses, sink);
+    }
+
+    /** Sends a reference alone, streaming: each utterance as one message marked final, in file order. */
+    public Summary referencesOnly(UtteranceReader references, TrafficSink sink) throws InterruptedException {
+        Pacer pacer = new Pacer(ticker, eventsPerSecond);
+        long n = 0;
+        while (references.hasNext()) {
+            Utterance ref = references.next();
+            pacer.await();
+            stamp(sink, n++);
+            sink.reference(ref.id(), tier, ReferenceSegments.of(ref, ignoredLabels));
+        }
+        return new Summary(n, 0, 0, n, 0);
+    }
+
+    /** Both sides, or ({@code references} null) the hypothesis alone. */
+    private Summary send(UtteranceReader references, UtteranceReader hypotheses, TrafficSink sink) throws InterruptedException {
+        Objects.requireNonNull(model, "a hypothesis needs the model name");
         Map<String, Utterance> refs = new LinkedHashMap<>();
         // The audio's length where a file records it (a TextGrid's xmax), by utterance id.
         Map<String, Double> audioLengths = new HashMap<>();
-        while (references.hasNext()) {
+        while (references != null && references.hasNext()) {
             Utterance u = references.next();
             refs.put(u.id(), u);
             references.audioLength().ifPresent(l -> audioLengths.put(u.id(), l));
         }
-        Pacer pacer = new Pacer();
+        Pacer pacer = new Pacer(ticker, eventsPerSecond);
         Random random = new Random(seed);
         Deque<Pending> pending = new ArrayDeque<>();
         long utterances = 0;
@@ -91,13 +121,14 @@ public final class Replay {
         while (hypotheses.hasNext()) {
             Utterance hyp = hypotheses.next();
             hypotheses.audioLength().ifPresent(l -> audioLengths.merge(hyp.id(), l, Math::max));
-            utterances++;
+            long n = utterances++;
             List<Segment> words = words(hyp);
             // A transcript of no word (only ignored labels) is still a transcript: one empty words message.
             for (List<Segment> message : words == null ? List.<List<Segment>>of()
                     : words.isEmpty() ? List.of(words) : words.stream().map(List::of).toList()) {
                 sentReferences += sendDue(pending, sink, pacer, false);
                 pacer.await();
+                stamp(sink, n);
                 sink.words(hyp.id(), model, tier, message);
                 sentWords++;
             }
@@ -105,24 +136,29 @@ public final class Replay {
             for (long t : times) {
                 sentReferences += sendDue(pending, sink, pacer, false);
                 pacer.await();
+                stamp(sink, n);
                 sink.boundary(hyp.id(), model, tier, Micros.seconds(t));
                 boundaries++;
             }
             sentReferences += sendDue(pending, sink, pacer, false);
             pacer.await();
             Utterance ref = refs.remove(hyp.id());
+            stamp(sink, n);
             end(sink, hyp.id(), ref, hyp, audioLengths.get(hyp.id()));
             ends++;
-            pending.add(new Pending(hyp.id(), ref, ticker.nanoTime() + referenceDelayNanos));
+            if (references != null) {
+                pending.add(new Pending(hyp.id(), ref, n, ticker.nanoTime() + referenceDelayNanos));
+            }
         }
         // Reference-only ids: the model produced nothing for them, which is a hypothesis too.
         for (Utterance ref : refs.values()) {
-            utterances++;
+            long n = utterances++;
             sentReferences += sendDue(pending, sink, pacer, false);
             pacer.await();
+            stamp(sink, n);
             end(sink, ref.id(), ref, null, audioLengths.get(ref.id()));
             ends++;
-            pending.add(new Pending(ref.id(), ref, ticker.nanoTime() + referenceDelayNanos));
+            pending.add(new Pending(ref.id(), ref, n, ticker.nanoTime() + referenceDelayNanos));
         }
         sentReferences += sendDue(pending, sink, pacer, true);
         return new Summary(utterances, boundaries, ends, sentReferences, sentWords);
@@ -143,35 +179,14 @@ public final class Replay {
         return out;
     }
 
-    /**
-     * The end mark, with the audio's {@code duration} (docs/contract.md 3.1) unless durations are
-     * off: the audio's length where a file records it ({@code audioLength}, a TextGrid's xmax),
-     * else the later of the reference's last segment end and the hypothesis' last boundary, so
-     * that the monitor never finds a boundary past the audio's end (and never past the recorded
-     * length either: the later of the two wins). None when neither side has a time.
-     */
+    /** The end mark, with the audio's {@code duration} ({@link AudioEnd}) unless durations are off or it has none. */
     private void end(TrafficSink sink, String id, Utterance reference, Utterance hypothesis, Double audioLength) {
-        double d = Math.max(Math.max(lastTime(reference), lastTime(hypothesis)), audioLength == null ? -1 : audioLength);
+        double d = AudioEnd.seconds(reference, hypothesis, audioLength);
         if (durations && d >= 0) {
             sink.end(id, model, tier, d);
         } else {
             sink.end(id, model, tier);
         }
-    }
-
-    /** The latest time of an utterance, silences included (they are audio too); -1 when it has none. */
-    private static double lastTime(Utterance u) {
-        double last = -1;
-        if (u instanceof Utterance.Segmented s) {
-            for (dev.segmon.model.alignment.Segment g : s.segments()) {
-                last = Math.max(last, g.end());
-            }
-        } else if (u instanceof Utterance.Marked m) {
-            for (double t : m.times()) {
-                last = Math.max(last, t);
-            }
-        }
-        return last;
     }
 
     /** Sends the references whose time has come, or all of them (waiting for each) when {@code all}. */
@@ -181,6 +196,7 @@ public final class Replay {
             Pending p = pending.pollFirst();
             ticker.sleepUntil(p.due());
             pacer.await();
+            stamp(sink, p.utterance());
             sink.reference(p.id(), tier, p.reference() == null ? List.of() : ReferenceSegments.of(p.reference(), ignoredLabels));
             n++;
         }
@@ -188,23 +204,17 @@ public final class Replay {
     }
 
     /** A reference waiting for its delay; due times are non-decreasing, so a FIFO queue suffices. */
-    private record Pending(String id, Utterance reference, long due) {
+    private record Pending(String id, Utterance reference, long utterance, long due) {
     }
 
-    /** Spaces messages 1/rate apart on average: message n goes no earlier than start + n/rate. */
-    private final class Pacer {
-        private final long start = ticker.nanoTime();
-        private long count;
-
-        void await() throws InterruptedException {
-            if (eventsPerSecond > 0) {
-                ticker.sleepUntil(start + (long) (count * 1e9 / eventsPerSecond));
-            }
-            count++;
+    /** Sets the record time of the next message to that of the n-th utterance, when times are set. */
+    private void stamp(TrafficSink sink, long n) {
+        if (recordTimes != null) {
+            sink.recordTime(recordTimes.of(n));
         }
     }
 
-    /** Options of a replay; only the model name is required. */
+    /** Options of a replay; a hypothesis needs the model name, a reference alone nothing. */
     public static final class Builder {
         private String model;
         private String tier = "word";
@@ -215,6 +225,7 @@ public final class Replay {
         private Set<String> ignoredLabels = Set.of();
         private Ticker ticker = Ticker.SYSTEM;
         private boolean durations = true;
+        private RecordTimes recordTimes;
 
         private Builder() {
         }
@@ -270,6 +281,12 @@ public final class Replay {
         /** Whether end messages carry the audio's duration (default true). */
         public Builder durations(boolean durations) {
             this.durations = durations;
+            return this;
+        }
+
+        /** The record times of the messages; null (the default) leaves them to the producer's clock. */
+        public Builder recordTimes(RecordTimes recordTimes) {
+            this.recordTimes = recordTimes;
             return this;
         }
 

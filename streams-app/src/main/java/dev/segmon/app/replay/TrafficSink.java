@@ -28,6 +28,13 @@ public interface TrafficSink {
         end(utterance, model, tier);
     }
 
+    /**
+     * The record time (epoch ms) of the messages that follow; sinks that stamp no time ignore it,
+     * and without a call the Kafka producer stamps its clock at send.
+     */
+    default void recordTime(long epochMillis) {
+    }
+
     /** The whole reference of an utterance, in one message marked final. */
     void reference(String utterance, String tier, List<Segment> segments);
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.segmon.app.Monitor;
 import dev.segmon.app.broker.EmbeddedBroker;
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.bench.PrometheusText;
+import dev.segmon.app.it.MonitorTotals;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.io.ReadOptions;
@@ -13,7 +13,6 @@ import dev.segmon.model.io.UtteranceReader;
 import dev.segmon.model.io.UtteranceReaders;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,21 +44,7 @@ class ReplayThroughMonitorTest {
             assertEquals(0, rc);
 
             // Both utterances (A33, A36) closed as scored, then compare the decided totals.
-            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-            List<PrometheusText.Sample> samples = List.of();
-            while (System.nanoTime() < deadline && total(samples, "segmon_utterances_total") < 2) {
-                Thread.sleep(250);
-                samples = PrometheusText.parse(monitor.scrape());
-            }
-            assertEquals(2, total(samples, "segmon_utterances_total"), monitor.scrape());
-            assertEquals(offline.hits(), total(samples, "segmon_boundary_hits_total"));
-            assertEquals(offline.reference(), total(samples, "segmon_reference_boundaries_total"));
-            assertEquals(offline.hypothesis(), total(samples, "segmon_hypothesis_boundaries_total"));
+            MonitorTotals.assertEqualOffline(monitor, "kamper", 2, offline);
         }
-    }
-
-    private static long total(List<PrometheusText.Sample> samples, String name) {
-        return Math.round(samples.stream().filter(s -> s.name().equals(name) && "kamper".equals(s.label("model")))
-                .mapToDouble(PrometheusText.Sample::value).sum());
     }
 }
