@@ -52,7 +52,7 @@ final class Http {
 
     /** An error as JSON {@code {"error": "..."}}. */
     static void error(HttpExchange ex, int status, String message) throws IOException {
-        respond(ex, status, JSON, Json.MAPPER.createObjectNode().put("error", message).toString());
+        respond(ex, status, JSON, ApiJson.MAPPER.createObjectNode().put("error", message).toString());
     }
 
     /** The query's parameters, decoded; the last of repeated names wins. */
