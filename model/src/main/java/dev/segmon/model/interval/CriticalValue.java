@@ -1,5 +1,6 @@
 package dev.segmon.model.interval;
 
+import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -21,7 +22,15 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * Cornish-Fisher expansion with a relative error below 1.3e-7 beyond).
  */
 public final class CriticalValue {
+    private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
+
     private CriticalValue() {
+    }
+
+    /** The standard normal's two-sided quantile z_{(1 + level)/2}, the limit of {@link #twoSided} as utterances grow. */
+    public static double normal(double level) {
+        checkLevel(level);
+        return STANDARD_NORMAL.inverseCumulativeProbability(0.5 + level / 2);
     }
 
     /**
@@ -29,12 +38,16 @@ public final class CriticalValue {
      * interval: docs/contract.md 2.1.1 says null).
      */
     public static double twoSided(double level, long utterances) {
-        if (!(level > 0 && level < 1)) {
-            throw new IllegalArgumentException("confidence level must be in (0, 1), not " + level);
-        }
+        checkLevel(level);
         if (utterances < 2) {
             return Double.NaN;
         }
         return TDistribution.of(utterances - 1).inverseSurvivalProbability((1 - level) / 2);
+    }
+
+    private static void checkLevel(double level) {
+        if (!(level > 0 && level < 1)) {
+            throw new IllegalArgumentException("confidence level must be in (0, 1), not " + level);
+        }
     }
 }

@@ -26,7 +26,7 @@ class ConfidenceSequenceTest {
         assertTrue(tuned < ConfidenceSequence.halfWidth(400, 1000, ConfidenceSequence.rhoFor(40, alpha), alpha));
         assertTrue(tuned < ConfidenceSequence.halfWidth(400, 1000, ConfidenceSequence.rhoFor(4000, alpha), alpha));
         // and it is wider than the fixed-time interval at the same level (the price of peeking)
-        double fixed = NormalQuantile.twoSided(1 - alpha) * Math.sqrt(400) / 1000;
+        double fixed = CriticalValue.normal(1 - alpha) * Math.sqrt(400) / 1000;
         assertTrue(tuned > fixed);
     }
 }

@@ -30,7 +30,18 @@ class CriticalValueTest {
     @Test
     void manyUtterancesApproachTheNormalQuantile() {
         assertEquals(1.9599663568141066, CriticalValue.twoSided(0.95, 1_000_001), 1e-12);
-        assertTrue(CriticalValue.twoSided(0.95, 1_000_001) > NormalQuantile.twoSided(0.95));
+        assertTrue(CriticalValue.twoSided(0.95, 1_000_001) > CriticalValue.normal(0.95));
+    }
+
+    /**
+     * The published two-sided normal quantiles: z_0.975 = 1.959963984540054 and z_0.995 =
+     * 2.5758293035489 (to 13 places; e.g. Abramowitz and Stegun table 26.5: 1.959964, 2.575829).
+     */
+    @Test
+    void normalQuantileIsThePublishedOne() {
+        assertEquals(1.959963984540054, CriticalValue.normal(0.95), 1e-15);
+        assertEquals(2.5758293035489, CriticalValue.normal(0.99), 1e-12);
+        assertThrows(IllegalArgumentException.class, () -> CriticalValue.normal(1));
     }
 
     @Test

@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 
@@ -28,8 +27,6 @@ public final class Bench {
     private static final long RATE_POLL_MS = 20;
     /** How often a run's whole client metrics map is searched for its consumers' counts (Progress.consumedCounter). */
     private static final long RESCAN_MS = 500;
-    private static final long POLL_PAUSE_NANOS = 5_000_000L;
-    private static final int FULL_SCRAPES = 10;
 
     /**
      * What to run. {@code latencyRate}: records/s of the latency run, null for half of the
@@ -84,57 +81,9 @@ public final class Bench {
         }
     }
 
-    /**
-     * How long the monitor took to close an utterance in the last measured run, from its
-     * {@code close-latency-avg} / {@code -max} sensors (ms of wall time; the max over the client's
-     * sample window, about the last minute), over its tasks: the mean weighted by closes, and the
-     * max; and the same of the stream thread's CPU time on one close in 16 ({@code close-cpu-latency-avg|max}), which
-     * leaves out the pauses of the whole JVM that fall inside a close.
-     */
-    public record CloseTimes(double meanMs, double maxMs, long closes, double cpuMeanMs, double cpuMaxMs) {
-        static CloseTimes of(Map<org.apache.kafka.common.MetricName, ? extends org.apache.kafka.common.Metric> metrics) {
-            double[] wall = meanAndMax(metrics, "close-latency", "close-total");
-            double[] cpu = meanAndMax(metrics, "close-cpu-latency", "close-cpu-total");
-            return new CloseTimes(wall[0], wall[1], (long) wall[2], cpu[0], cpu[1]);
-        }
-
-        /** The mean over the tasks weighted by their counts, the max, and the count, of one sensor. */
-        private static double[] meanAndMax(Map<org.apache.kafka.common.MetricName, ? extends org.apache.kafka.common.Metric> metrics,
-                                           String latency, String total) {
-            double weighted = 0;
-            double max = Double.NaN;
-            long closes = 0;
-            Map<String, double[]> byTask = new java.util.HashMap<>();
-            metrics.forEach((name, metric) -> {
-                if (!name.group().equals("stream-segmon-metrics") || !(metric.metricValue() instanceof Double v)) {
-                    return;
-                }
-                double[] avgMaxTotal = byTask.computeIfAbsent(name.tags().toString(), k -> new double[] {Double.NaN, Double.NaN, 0});
-                if (name.name().equals(latency + "-avg")) {
-                    avgMaxTotal[0] = v;
-                } else if (name.name().equals(latency + "-max")) {
-                    avgMaxTotal[1] = v;
-                } else if (name.name().equals(total)) {
-                    avgMaxTotal[2] = v;
-                }
-            });
-            for (double[] t : byTask.values()) {
-                if (t[2] > 0 && !Double.isNaN(t[0])) {
-                    weighted += t[0] * t[2];
-                    closes += (long) t[2];
-                }
-                if (!Double.isNaN(t[1])) {
-                    max = Double.isNaN(max) ? t[1] : Math.max(max, t[1]);
-                }
-            }
-            return new double[] {closes == 0 ? Double.NaN : weighted / closes, max, closes};
-        }
-    }
-
     private final Options options;
     private final PrintWriter log;
     private final BenchCorpus corpus;
-    private Percentiles fullScrape;
 
     public Bench(Options options, PrintWriter log) {
         this.options = options;
@@ -212,19 +161,23 @@ public final class Bench {
                         }
                     }
                     double rate = options.latencyRate() != null ? options.latencyRate() : Percentiles.median(toArray(mon)) / 2;
+                    PacedLatency paced = new PacedLatency(cluster, corpus, options, this::note);
                     long already = utterances;
                     if (options.latencyWarmupSeconds() > 0) {
                         // The paced phase runs code the throughput runs do not (the paced producer, the
                         // poller, the selected scrape): the JIT compiled it during the measured run,
                         // on the cores the monitor shares (docs/performance.md). Logged, not counted.
-                        Percentiles warm = latency(cluster, last, rate, already, "latency warm-up", "latw", options.latencyWarmupSeconds(), null);
+                        Percentiles warm = paced.run(last, rate, already, "latency warm-up", "latw", options.latencyWarmupSeconds(), null)
+                                .latency();
                         note(String.format(Locale.ROOT, "latency warm-up: p50 %.3f s, p99 %.3f s, max %.3f s (not counted)",
                                 warm.percentile(50), warm.percentile(99), warm.max()));
                         already += warm.count();
                     }
-                    Percentiles latency = latency(cluster, last, rate, already, "latency", "lat", options.latencySeconds(), options.latencyTrace());
+                    PacedLatency.Figures measured = paced.run(last, rate, already, "latency", "lat", options.latencySeconds(),
+                            options.latencyTrace());
+                    Percentiles latency = measured.latency();
                     return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
-                            rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
+                            rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), measured.fullScrape().percentile(50), guarantee,
                             options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream);
                 } finally {
                     if (last != null) {
@@ -259,98 +212,6 @@ public final class Bench {
             streams.close(Duration.ofSeconds(30));
             return new double[] {c.recordsPerSecond(), used.app(), used.stream()};
         }
-    }
-
-    /**
-     * Paced traffic of fresh utterances at {@code rate} records/s; each utterance's reference
-     * closes it. Polls {@code /metrics} back to back; the k-th utterance counts as visible at the
-     * first scrape whose scored count (for both models) has grown by k. See docs/performance.md.
-     */
-    private Percentiles latency(BenchCluster cluster, Monitor monitor, double rate, long already, String phase, String prefix, double lengthSeconds,
-                                java.nio.file.Path trace) {
-        int count = (int) Math.max(20, Math.round(rate * lengthSeconds / corpus.recordsPerUtterance()));
-        note(String.format(Locale.ROOT, "%s: %d utterances at %.0f records/s (%s)", phase, count, rate,
-                options.latencyRate() != null ? "--latency-rate" : "half the monitor's median rate"));
-        long[] sent = new long[count];
-        long[] visible = new long[count];
-        AtomicReference<Throwable> senderFailure = new AtomicReference<>();
-        Thread sender = new Thread(() -> {
-            try (KafkaTrafficSink sink = cluster.producer()) {
-                new PacedTraffic(corpus, sink, rate).run(prefix, count, sent, null);
-                sink.flush();
-            } catch (Throwable t) {
-                senderFailure.set(t);
-            }
-        }, "segmon-bench-paced");
-        note("monitor metrics at http://127.0.0.1:" + monitor.metricsPort() + "/metrics");
-        // The scored counter alone (name[] selector): the poll then costs what that family costs, not
-        // the ~2 800 Kafka client series of a full scrape, whose duration is measured apart below.
-        MetricsClient metrics = new MetricsClient(monitor.metricsPort(), "segmon_utterances_total");
-        long base = MetricsClient.scoredForEveryModel(metrics.scrape());
-        failIf(base != already, "the monitor had scored " + base + " utterances before the latency run, expected " + already);
-        sender.start();
-        long deadline = System.nanoTime() + Math.round((options.latencySeconds() + 120) * 1e9);
-        int seen = 0;
-        long scrapes = 0;
-        long pollStart = System.nanoTime();
-        while (seen < count) {
-            failIf(System.nanoTime() > deadline, "only " + seen + " of " + count + " paced utterances became visible on /metrics");
-            failIf(senderFailure.get() != null, "the paced producer failed: " + senderFailure.get());
-            failIf(monitor.hasFailed(), "the monitor failed");
-            long n = MetricsClient.scoredForEveryModel(metrics.scrape()) - base;
-            long now = System.nanoTime();
-            scrapes++;
-            while (seen < Math.min(n, count)) {
-                visible[seen++] = now;
-            }
-            // A scrape every few milliseconds: fine enough for the figures, without the poller
-            // taking a core away from the monitor it measures.
-            LockSupport.parkNanos(POLL_PAUSE_NANOS);
-        }
-        double pollMs = (System.nanoTime() - pollStart) / 1e6 / scrapes;
-        note(String.format(Locale.ROOT, "%s: %d scrapes of /metrics, one every %.1f ms on average", phase, scrapes, pollMs));
-        try {
-            sender.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        MetricsClient full = new MetricsClient(monitor.metricsPort());
-        double[] scrapeSeconds = new double[FULL_SCRAPES];
-        for (int i = 0; i < FULL_SCRAPES; i++) {
-            long t = System.nanoTime();
-            full.scrape();
-            scrapeSeconds[i] = (System.nanoTime() - t) / 1e9;
-        }
-        fullScrape = new Percentiles(scrapeSeconds);
-        note(String.format(Locale.ROOT, "a full scrape of /metrics takes %.3f s (median of %d)", fullScrape.percentile(50), FULL_SCRAPES));
-        double[] seconds = new double[count];
-        for (int k = 0; k < count; k++) {
-            seconds[k] = (visible[k] - sent[k]) / 1e9;
-        }
-        if (trace != null) {
-            writeTrace(trace, sent, seconds, rate);
-        }
-        return new Percentiles(seconds);
-    }
-
-    /**
-     * One line per paced utterance: its index, when its reference was sent (seconds after the
-     * first), how far behind its schedule that was (the sender stalled), and its latency. Read
-     * by second of the run, it tells a tail made of a few stretches where the machine fell behind
-     * from one spread over the run (docs/performance.md).
-     */
-    private void writeTrace(java.nio.file.Path trace, long[] sent, double[] seconds, double rate) {
-        double period = corpus.recordsPerUtterance() / rate;
-        try (PrintWriter w = new PrintWriter(java.nio.file.Files.newBufferedWriter(trace))) {
-            w.println("utterance,sent_s,behind_schedule_s,latency_s");
-            for (int k = 0; k < sent.length; k++) {
-                double at = (sent[k] - sent[0]) / 1e9;
-                w.printf(Locale.ROOT, "%d,%.4f,%.4f,%.4f%n", k, at, at - k * period, seconds[k]);
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot write " + trace + ": " + e.getMessage(), e);
-        }
-        note("latency: every utterance's send time and latency written to " + trace);
     }
 
     private void note(String line) {

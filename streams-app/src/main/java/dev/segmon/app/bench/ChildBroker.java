@@ -17,9 +17,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * {@code segmon broker --port 0 --data-dir DIR} in a child JVM started from this JVM's class path:
- * a broker of its own, as a real deployment has, and not the in-process test kit (about 4x slower
- * here, docs/streaming.md, "Kafka on this machine"). Its JVM options are the ones
- * {@code kafka-server-start.sh} uses (1 GiB heap, G1 with 20 ms pause goal).
+ * a broker of its own, as a real deployment has, and not the in-process test kit (far slower
+ * here: docs/performance.md). Its JVM options are the ones {@code kafka-server-start.sh} uses
+ * (1 GiB heap by default, G1 with 20 ms pause goal), plus a heap touched at start.
  */
 public final class ChildBroker implements AutoCloseable {
     private static final String PREFIX = "bootstrap.servers=";

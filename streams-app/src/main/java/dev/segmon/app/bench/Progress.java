@@ -102,8 +102,8 @@ public final class Progress implements AutoCloseable {
      * poll that shows {@link #RATE_FROM} of them and the first that shows all. Not from the
      * committed offsets: those move once per commit interval (1 s under exactly-once, the monitor's
      * default), so an interval between two commits was off by up to a commit interval at each end,
-     * and a pass-through run of 3-6 s measured anything from 342,000 to 694,000 records/s on the
-     * same build (docs/performance.md). A consumer hands out at most a few thousand records more
+     * and runs of a few seconds on the same build measured rates far apart (docs/performance.md
+     * has the figures). A consumer hands out at most a few thousand records more
      * than have been processed (Kafka Streams pauses a partition whose buffer holds
      * {@code buffered.records.per.partition}), the same for every application measured. The end
      * still waits for the commit of every record, so that the next run starts on a finished one.
@@ -227,9 +227,8 @@ public final class Progress implements AutoCloseable {
      * the poll whose count first reaches {@link #RATE_FROM} of the records and on every poll within
      * as much of the end, so that a consumer's metric that appeared since the last search (a
      * consumer registers a topic's with its first records of it) cannot move the measured
-     * interval's ends. Searching the whole map every 20 ms cost the bench's main thread about 6 %
-     * of a core during a monitor's run (async-profiler), taken from the application it measures,
-     * and more from the monitor than from the pass-through.
+     * interval's ends. Searching the whole map on every poll took CPU from the application
+     * measured, more from the monitor than from the pass-through (docs/performance.md).
      */
     public static LongSupplier consumedCounter(Supplier<? extends Map<MetricName, ? extends Metric>> metrics, List<String> topics,
                                                long total, long rescanMs, LongSupplier nanoClock) {

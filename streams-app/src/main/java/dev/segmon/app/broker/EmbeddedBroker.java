@@ -1,13 +1,7 @@
 package dev.segmon.app.broker;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,7 +41,6 @@ import org.apache.kafka.common.utils.Time;
  * controller port in {@code segmon-broker.properties} so that the broker restarts on its data.
  */
 public final class EmbeddedBroker implements AutoCloseable {
-    private static final String STATE_FILE = "segmon-broker.properties";
     private static final String READY_TOPIC = "_segmon_broker_ready";
 
     private final Path dataDir;
@@ -199,32 +192,32 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
 
         private EmbeddedBroker startIn(Path dir, boolean temporary) {
-            Properties state = loadState(dir);
+            Properties state = BrokerStorage.loadState(dir);
             String clusterId = state.getProperty("cluster.id", Uuid.randomUuid().toString());
             int controllerPort = Integer.parseInt(state.getProperty("controller.port", "0"));
             if (controllerPort == 0) {
-                controllerPort = freePort();
+                controllerPort = LoopbackPorts.free();
             }
             if (port != 0) {
                 // Kafka would fail deep in its start-up with a stack trace; say it plainly instead.
-                requireFree(port);
+                LoopbackPorts.requireFree(port);
             }
-            int clientPort = port != 0 ? port : freePort();
+            int clientPort = port != 0 ? port : LoopbackPorts.free();
             boolean proxied = advertisedPort != 0 && advertisedPort != clientPort;
             int direct = 0;
             if (proxied) {
                 if (directPort != 0) {
-                    requireFree(directPort);
+                    LoopbackPorts.requireFree(directPort);
                 }
-                direct = directPort != 0 ? directPort : freePort();
+                direct = directPort != 0 ? directPort : LoopbackPorts.free();
             }
-            Properties props = serverProperties(dir, clientPort, proxied ? advertisedPort : clientPort, direct, controllerPort);
+            Properties props = BrokerProperties.of(dir, clientPort, proxied ? advertisedPort : clientPort, direct, controllerPort, overrides);
             Path configFile = dir.resolve("server.properties");
-            store(props, configFile, "written by segmon for this broker; regenerated on each start");
-            format(clusterId, configFile);
+            BrokerStorage.store(props, configFile, "written by segmon for this broker; regenerated on each start");
+            BrokerStorage.format(clusterId, configFile);
             state.setProperty("cluster.id", clusterId);
             state.setProperty("controller.port", Integer.toString(controllerPort));
-            store(state, dir.resolve(STATE_FILE), "segmon broker state: the formatted metadata refers to these");
+            BrokerStorage.store(state, dir.resolve(BrokerStorage.STATE_FILE), "segmon broker state: the formatted metadata refers to these");
 
             KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(props, false), Time.SYSTEM);
             EmbeddedBroker broker = new EmbeddedBroker(dir, temporary, clientPort, proxied ? advertisedPort : clientPort, direct, server);
@@ -237,58 +230,6 @@ public final class EmbeddedBroker implements AutoCloseable {
                 throw e;
             }
             return broker;
-        }
-
-        private Properties serverProperties(Path dir, int clientPort, int advertised, int direct, int controllerPort) {
-            Properties p = new Properties();
-            p.setProperty("process.roles", "broker,controller");
-            p.setProperty("node.id", "1");
-            p.setProperty("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
-            String controller = ",CONTROLLER://127.0.0.1:" + controllerPort;
-            if (direct == 0) {
-                p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + clientPort + controller);
-                p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + clientPort + controller);
-                p.setProperty("inter.broker.listener.name", "PLAINTEXT");
-                p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-            } else {
-                // The broker's own traffic (e.g. transaction markers it writes to its partitions)
-                // must not pass through the proxy of the advertised port.
-                String directListener = ",DIRECT://127.0.0.1:" + direct;
-                p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + clientPort + directListener + controller);
-                p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + advertised + directListener + controller);
-                p.setProperty("inter.broker.listener.name", "DIRECT");
-                p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,DIRECT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-            }
-            p.setProperty("controller.listener.names", "CONTROLLER");
-            p.setProperty("log.dirs", dir.resolve("logs").toString());
-            // One node: every internal topic can have only one replica.
-            p.setProperty("offsets.topic.replication.factor", "1");
-            p.setProperty("transaction.state.log.replication.factor", "1");
-            p.setProperty("transaction.state.log.min.isr", "1");
-            p.setProperty("share.coordinator.state.topic.replication.factor", "1");
-            p.setProperty("share.coordinator.state.topic.min.isr", "1");
-            p.setProperty("default.replication.factor", "1");
-            p.setProperty("min.insync.replicas", "1");
-            // No point waiting for more group members on a single-machine broker (Kafka's default is
-            // 3 s for classic groups and for KIP-1071 streams groups).
-            p.setProperty("group.initial.rebalance.delay.ms", "0");
-            p.setProperty("group.streams.initial.rebalance.delay.ms", "0");
-            overrides.forEach(p::setProperty);
-            return p;
-        }
-    }
-
-    /** {@code kafka-storage.sh format -t ID -c FILE --standalone --ignore-formatted}, in process. */
-    private static void format(String clusterId, Path configFile) {
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        int rc;
-        try (PrintStream out = new PrintStream(captured, true, StandardCharsets.UTF_8)) {
-            rc = StorageTool$.MODULE$.execute(new String[] {
-                "format", "-t", clusterId, "-c", configFile.toString(), "--standalone", "--ignore-formatted"}, out);
-        }
-        if (rc != 0) {
-            throw new IllegalStateException("formatting the broker's storage failed (rc " + rc + "): "
-                    + captured.toString(StandardCharsets.UTF_8).trim());
         }
     }
 
@@ -326,49 +267,10 @@ public final class EmbeddedBroker implements AutoCloseable {
         return Math.max(1, Duration.between(Instant.now(), deadline).toMillis());
     }
 
-    /** A port that was free a moment ago on 127.0.0.1. */
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot find a free port", e);
-        }
-    }
-
     /** Thrown when the requested client port is taken. */
     public static final class PortInUseException extends IllegalStateException {
         PortInUseException(int port) {
             super("127.0.0.1:" + port + " is already in use");
-        }
-    }
-
-    private static void requireFree(int port) {
-        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-            socket.setReuseAddress(true);
-        } catch (IOException e) {
-            throw new PortInUseException(port);
-        }
-    }
-
-    private static Properties loadState(Path dir) {
-        Properties state = new Properties();
-        Path file = dir.resolve(STATE_FILE);
-        if (Files.exists(file)) {
-            try (var in = Files.newInputStream(file)) {
-                state.load(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + file, e);
-            }
-        }
-        return state;
-    }
-
-    private static void store(Properties props, Path file, String comment) {
-        try (OutputStream out = Files.newOutputStream(file)) {
-            props.store(out, comment);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
         }
     }
 }

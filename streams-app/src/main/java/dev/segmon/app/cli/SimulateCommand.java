@@ -1,13 +1,12 @@
 package dev.segmon.app.cli;
 
-import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.SimulationReport;
 import dev.segmon.app.cli.support.Table;
 import dev.segmon.app.simulate.AlarmDays;
 import dev.segmon.app.simulate.AnytimeRules;
 import dev.segmon.app.simulate.Coverage;
 import dev.segmon.app.simulate.StreamModel;
 import dev.segmon.model.interval.Measure;
-import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -15,6 +14,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -61,11 +61,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Beta(A, B) of the per-utterance hit probability, A, B >= 1 (default ${DEFAULT-VALUE}).")
     double[] beta;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--json", description = "Print one JSON object.")
-    boolean json;
+    @Mixin
+    SimulationReport report;
 
     @Override
     public Integer call() {
@@ -77,7 +74,7 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         long started = System.nanoTime();
         StreamModel model = new StreamModel(beta[0], beta[1]);
-        SplittableRandom rnd = new SplittableRandom(seed);
+        SplittableRandom rnd = new SplittableRandom(report.seed);
         Coverage.Result coverage = Coverage.run(model, windows, windowUtterances, rnd.nextLong());
         Map<Coverage.Case, Coverage.Result[]> small = new LinkedHashMap<>();
         if (smallWindows > 0) {
@@ -147,45 +144,36 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         out.put("false_alarm_days", fa);
         out.put("median_minutes_to_fire", det);
-        out.put("seed", seed);
-        out.put("seconds", seconds);
-        PrintWriter w = spec.commandLine().getOut();
-        if (json) {
-            JsonOutput.print(w, out);
-            return SegmonCommand.EXIT_OK;
-        }
-        Table t = new Table();
-        t.text("coverage of 95 % intervals", windows + " windows of " + windowUtterances + " utterances, " + model.describe());
-        for (Measure m : Measure.values()) {
-            Double wil = coverage.wilson().get(m);
-            t.text("  " + m.key(), String.format(Locale.ROOT, "interval %.2f %%   t-linear %.2f %%   normal %.2f %%   Wilson %s",
-                    100 * coverage.interval().get(m), 100 * coverage.tLinear().get(m), 100 * coverage.normal().get(m),
-                    wil == null ? "n/a" : String.format(Locale.ROOT, "%.2f %%", 100 * wil)));
-        }
-        if (!small.isEmpty()) {
-            t.text("small windows: interval / t-linear / normal", smallWindows + " windows per case");
-            small.forEach((c, results) -> {
-                t.text("  " + c.name(), c.model().describe());
-                for (Coverage.Result r : results) {
-                    StringBuilder line = new StringBuilder();
-                    for (Measure m : Measure.values()) {
-                        line.append(String.format(Locale.ROOT, "%s %5.2f / %5.2f / %5.2f   ", m == Measure.PRECISION ? "P" : m == Measure.RECALL
-                                ? "R" : m == Measure.F1 ? "F1" : "OS", 100 * r.interval().get(m), 100 * r.tLinear().get(m),
-                                100 * r.normal().get(m)));
+        report.print(spec.commandLine().getOut(), out, seconds, t -> {
+            t.text("coverage of 95 % intervals", windows + " windows of " + windowUtterances + " utterances, " + model.describe());
+            for (Measure m : Measure.values()) {
+                Double wil = coverage.wilson().get(m);
+                t.text("  " + m.key(), String.format(Locale.ROOT, "interval %.2f %%   t-linear %.2f %%   normal %.2f %%   Wilson %s",
+                        100 * coverage.interval().get(m), 100 * coverage.tLinear().get(m), 100 * coverage.normal().get(m),
+                        wil == null ? "n/a" : String.format(Locale.ROOT, "%.2f %%", 100 * wil)));
+            }
+            if (!small.isEmpty()) {
+                t.text("small windows: interval / t-linear / normal", smallWindows + " windows per case");
+                small.forEach((c, results) -> {
+                    t.text("  " + c.name(), c.model().describe());
+                    for (Coverage.Result r : results) {
+                        StringBuilder line = new StringBuilder();
+                        for (Measure m : Measure.values()) {
+                            line.append(String.format(Locale.ROOT, "%s %5.2f / %5.2f / %5.2f   ", m == Measure.PRECISION ? "P" : m == Measure.RECALL
+                                    ? "R" : m == Measure.F1 ? "F1" : "OS", 100 * r.interval().get(m), 100 * r.tLinear().get(m),
+                                    100 * r.normal().get(m)));
+                        }
+                        t.text("    " + r.utterancesPerWindow() + " utterances", line.toString().strip());
                     }
-                    t.text("    " + r.utterancesPerWindow() + " utterances", line.toString().strip());
-                }
-            });
-        }
-        t.text("false-alarm days (A/A)", days + " days checked every 30 s, nominal 1 %");
-        t.text("median time to fire", "recall drop 2 / 5 points, " + runs + " runs each, capped at " + capHours + " h");
-        for (int a = 0; a < 3; a++) {
-            t.text("  " + alerts[a], String.format(Locale.ROOT, "false alarms %.2f %% of days;  fires after %s / %s",
-                    100 * falseAlarms[a], minutes(two[a]), minutes(five[a])));
-        }
-        t.text("seed", Long.toString(seed));
-        t.text("seconds", String.format(Locale.ROOT, "%.1f", seconds));
-        t.print(w);
+                });
+            }
+            t.text("false-alarm days (A/A)", days + " days checked every 30 s, nominal 1 %");
+            t.text("median time to fire", "recall drop 2 / 5 points, " + runs + " runs each, capped at " + capHours + " h");
+            for (int a = 0; a < 3; a++) {
+                t.text("  " + alerts[a], String.format(Locale.ROOT, "false alarms %.2f %% of days;  fires after %s / %s",
+                        100 * falseAlarms[a], minutes(two[a]), minutes(five[a])));
+            }
+        });
         return SegmonCommand.EXIT_OK;
     }
 

@@ -1,13 +1,13 @@
 package dev.segmon.app.cli;
 
-import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.SimulationReport;
 import dev.segmon.app.cli.support.Table;
 import dev.segmon.app.simulate.AlarmDays;
 import dev.segmon.app.simulate.ChangeDetection;
+import dev.segmon.app.simulate.FalseAlarmDays;
 import dev.segmon.app.simulate.StreamModel;
 import dev.segmon.model.detection.DetectedMeasure;
 import dev.segmon.model.detection.DetectorSettings;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,6 +18,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -64,11 +65,8 @@ public final class SimulateDetectionCommand implements Callable<Integer> {
             description = "Beta(A, B) of the per-utterance hit probability (default ${DEFAULT-VALUE}).")
     double[] beta;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--json", description = "Print one JSON object.")
-    boolean json;
+    @Mixin
+    SimulationReport report;
 
     @Override
     public Integer call() {
@@ -81,27 +79,24 @@ public final class SimulateDetectionCommand implements Callable<Integer> {
         StreamModel model = new StreamModel(beta[0], beta[1]);
         DetectorSettings settings = DetectorSettings.DEFAULTS.withFalseAlarmPeriod(Duration.ofDays(falseAlarmDays)).withMargin(margin);
         ChangeDetection sim = new ChangeDetection(model, settings);
-        SplittableRandom rnd = new SplittableRandom(seed);
+        FalseAlarmDays aa = new FalseAlarmDays(model, settings);
+        SplittableRandom rnd = new SplittableRandom(report.seed);
         List<ChangeDetection.Delays> delays = new ArrayList<>();
         for (ChangeDetection.Case c : ChangeDetection.standardCases()) {
             delays.add(sim.delays(c, runs, capHours, rnd.split()));
         }
-        List<ChangeDetection.FalseAlarms> alarms = new ArrayList<>();
+        List<FalseAlarmDays.FalseAlarms> alarms = new ArrayList<>();
         if (series > 0) {
             for (double rate : new double[] {2, 0.2}) {
                 for (boolean paired : new boolean[] {true, false}) {
-                    alarms.addAll(sim.falseAlarms(paired, rate, DetectedMeasure.BOUNDARIES, series, rnd.split()));
+                    alarms.addAll(aa.count(paired, rate, DetectedMeasure.BOUNDARIES, series, rnd.split()));
                 }
             }
         }
         // Today's alerts on the same model (docs/intervals.md): F1/recall drops at 2 boundaries/s.
-        double[] two = null;
-        double[] five = null;
-        if (alertRuns > 0) {
-            AlarmDays today = new AlarmDays(model);
-            two = today.medianMinutesToFire(0.02, alertRuns, capHours, rnd.split());
-            five = today.medianMinutesToFire(0.05, alertRuns, capHours, rnd.split());
-        }
+        AlarmDays alerts = alertRuns > 0 ? new AlarmDays(model) : null;
+        double[] two = alerts == null ? null : alerts.medianMinutesToFire(0.02, alertRuns, capHours, rnd.split());
+        double[] five = alerts == null ? null : alerts.medianMinutesToFire(0.05, alertRuns, capHours, rnd.split());
         double seconds = (System.nanoTime() - started) / 1e9;
 
         Map<String, Object> out = new LinkedHashMap<>();
@@ -126,7 +121,7 @@ public final class SimulateDetectionCommand implements Callable<Integer> {
         }
         out.put("delays", rows);
         List<Object> fa = new ArrayList<>();
-        for (ChangeDetection.FalseAlarms f : alarms) {
+        for (FalseAlarmDays.FalseAlarms f : alarms) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("paired", f.paired());
             row.put("reference_boundaries_per_second", f.boundariesPerSecond());
@@ -138,35 +133,26 @@ public final class SimulateDetectionCommand implements Callable<Integer> {
         }
         out.put("false_alarms", fa);
         out.put("runs", runs);
-        out.put("seed", seed);
-        out.put("seconds", seconds);
-        PrintWriter w = spec.commandLine().getOut();
-        if (json) {
-            JsonOutput.print(w, out);
-            return SegmonCommand.EXIT_OK;
-        }
-        Table t = new Table();
-        t.text("detector", String.format(Locale.ROOT, "mixture Shiryaev-Roberts, false alarms 1 per %d days per series and measure, margin %s",
-                falseAlarmDays, margin));
-        t.text("delay, minutes", "floor (optimal CUSUM told the size) / detector median / detector p90 / ratio   [today's alerts]");
-        for (ChangeDetection.Delays d : delays) {
-            Map<String, Double> today = today(d.c(), two, five);
-            String todayText = today.isEmpty() ? "" : "   [" + String.join(", ", today.entrySet().stream()
-                    .map(e -> e.getKey() + " " + minutes(e.getValue())).toList()) + "]";
-            t.text("  " + d.c().name(), String.format(Locale.ROOT, "%s / %s / %s / %s%s", minutes(d.floorMedian()), minutes(d.median()),
-                    minutes(d.p90()), Double.isFinite(d.ratio()) ? String.format(Locale.ROOT, "%.2f", d.ratio()) : "-", todayText));
-        }
-        if (!alarms.isEmpty()) {
-            t.text("false alarms (A/A)", "mean days between, over " + series + " series of " + ChangeDetection.SERIES_DAYS + " days each");
-            for (ChangeDetection.FalseAlarms f : alarms) {
-                t.text(String.format(Locale.ROOT, "  %s %s @%s/s", f.paired() ? "paired" : "single", f.measure().key(),
-                        f.boundariesPerSecond() == 2 ? "2" : "0.2"), String.format(Locale.ROOT, "%d in %.0f days: %s", f.alarms(), f.days(),
-                        Double.isInfinite(f.meanDaysBetween()) ? "none" : String.format(Locale.ROOT, "%.0f days", f.meanDaysBetween())));
+        report.print(spec.commandLine().getOut(), out, seconds, t -> {
+            t.text("detector", String.format(Locale.ROOT, "mixture Shiryaev-Roberts, false alarms 1 per %d days per series and measure, margin %s",
+                    falseAlarmDays, margin));
+            t.text("delay, minutes", "floor (optimal CUSUM told the size) / detector median / detector p90 / ratio   [today's alerts]");
+            for (ChangeDetection.Delays d : delays) {
+                Map<String, Double> today = today(d.c(), two, five);
+                String todayText = today.isEmpty() ? "" : "   [" + String.join(", ", today.entrySet().stream()
+                        .map(e -> e.getKey() + " " + minutes(e.getValue())).toList()) + "]";
+                t.text("  " + d.c().name(), String.format(Locale.ROOT, "%s / %s / %s / %s%s", minutes(d.floorMedian()), minutes(d.median()),
+                        minutes(d.p90()), Double.isFinite(d.ratio()) ? String.format(Locale.ROOT, "%.2f", d.ratio()) : "-", todayText));
             }
-        }
-        t.text("seed", Long.toString(seed));
-        t.text("seconds", String.format(Locale.ROOT, "%.1f", seconds));
-        t.print(w);
+            if (!alarms.isEmpty()) {
+                t.text("false alarms (A/A)", "mean days between, over " + series + " series of " + FalseAlarmDays.SERIES_DAYS + " days each");
+                for (FalseAlarmDays.FalseAlarms f : alarms) {
+                    t.text(String.format(Locale.ROOT, "  %s %s @%s/s", f.paired() ? "paired" : "single", f.measure().key(),
+                            f.boundariesPerSecond() == 2 ? "2" : "0.2"), String.format(Locale.ROOT, "%d in %.0f days: %s", f.alarms(), f.days(),
+                            Double.isInfinite(f.meanDaysBetween()) ? "none" : String.format(Locale.ROOT, "%.0f days", f.meanDaysBetween())));
+                }
+            }
+        });
         return SegmonCommand.EXIT_OK;
     }
 

@@ -1,6 +1,6 @@
 package dev.segmon.app.cli;
 
-import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.SimulationReport;
 import dev.segmon.app.cli.support.Table;
 import dev.segmon.app.demo.SimulatedModel;
 import dev.segmon.app.simulate.EarlyBacktest;
@@ -9,7 +9,6 @@ import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.io.ReadOptions;
 import dev.segmon.model.io.UtteranceReader;
 import dev.segmon.model.io.UtteranceReaders;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -69,11 +69,8 @@ public final class SimulateEarlyCommand implements Callable<Integer> {
     @Option(names = "--jitter", paramLabel = "S", defaultValue = "0.01", description = "Standard deviation of kept boundaries' shift (default ${DEFAULT-VALUE}).")
     double jitter;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--json", description = "Print one JSON object.")
-    boolean json;
+    @Mixin
+    SimulationReport report;
 
     @Override
     public Integer call() {
@@ -91,7 +88,7 @@ public final class SimulateEarlyCommand implements Callable<Integer> {
             }
         }
         SimulatedModel model = SimulatedModel.healthy("simulated", jitter, deletion, insertion);
-        EarlyBacktest.Result result = EarlyBacktest.run(utterances, model, learn, block, BoundaryScorer.builder().build(), seed);
+        EarlyBacktest.Result result = EarlyBacktest.run(utterances, model, learn, block, BoundaryScorer.builder().build(), report.seed);
 
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("reference", reference.toString());
@@ -116,25 +113,19 @@ public final class SimulateEarlyCommand implements Callable<Integer> {
             rows.add(row);
         }
         out.put("per_block", rows);
-        out.put("seed", seed);
-        PrintWriter w = spec.commandLine().getOut();
-        if (json) {
-            JsonOutput.print(w, out);
-            return SegmonCommand.EXIT_OK;
-        }
-        Table t = new Table();
-        t.text("reference", reference + ": " + files + " files cut at pauses >= " + pause + " s into " + utterances.size() + " utterances");
-        t.text("rho", String.format(Locale.ROOT, "%.4f boundaries/s from the first %d utterances", result.rho().rate(), learn));
-        for (EarlyBacktest.Block b : result.blocks()) {
-            t.text("  utterances " + b.firstUtterance() + "..", String.format(Locale.ROOT, "estimated %+.4f [%s]   realised %+.4f",
-                    b.estimate().value(), b.estimate().interval() == null ? "n/a"
-                            : String.format(Locale.ROOT, "%+.4f, %+.4f", b.estimate().interval().lower(), b.estimate().interval().upper()),
-                    b.realised()));
-        }
-        t.text("blocks of " + block, String.format(Locale.ROOT, "%d;  mean error %+.4f;  mean |error| %.4f;  max |error| %.4f;  coverage %.0f %%",
-                result.blocks().size(), result.meanError(), result.meanAbsoluteError(), result.maxAbsoluteError(), 100 * result.coverage()));
-        t.text("seed", Long.toString(seed));
-        t.print(w);
+        String cuts = reference + ": " + files + " files cut at pauses >= " + pause + " s into " + utterances.size() + " utterances";
+        report.print(spec.commandLine().getOut(), out, null, t -> {
+            t.text("reference", cuts);
+            t.text("rho", String.format(Locale.ROOT, "%.4f boundaries/s from the first %d utterances", result.rho().rate(), learn));
+            for (EarlyBacktest.Block b : result.blocks()) {
+                t.text("  utterances " + b.firstUtterance() + "..", String.format(Locale.ROOT, "estimated %+.4f [%s]   realised %+.4f",
+                        b.estimate().value(), b.estimate().interval() == null ? "n/a"
+                                : String.format(Locale.ROOT, "%+.4f, %+.4f", b.estimate().interval().lower(), b.estimate().interval().upper()),
+                        b.realised()));
+            }
+            t.text("blocks of " + block, String.format(Locale.ROOT, "%d;  mean error %+.4f;  mean |error| %.4f;  max |error| %.4f;  coverage %.0f %%",
+                    result.blocks().size(), result.meanError(), result.meanAbsoluteError(), result.maxAbsoluteError(), 100 * result.coverage()));
+        });
         return SegmonCommand.EXIT_OK;
     }
 

@@ -3,16 +3,11 @@ package dev.segmon.app.config;
 import dev.segmon.app.wire.DefaultTopics;
 import dev.segmon.model.Seconds;
 import dev.segmon.model.detection.DetectorSettings;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Properties;
 
 /**
  * Everything the streaming monitor needs, immutable. Build one with {@link #builder()} or resolve
@@ -99,75 +94,13 @@ public final class MonitorConfig {
     /**
      * Resolves a configuration: {@code flags} (setting name -> value, as the command line gave them;
      * {@code kafka.X} entries pass through), then {@code env} ({@code SEGMON_*}, {@code KAFKA_*}),
-     * then {@code propertiesFile} (may be null), then the defaults.
+     * then {@code propertiesFile} (may be null), then the defaults ({@link ConfigSources}).
      *
      * @throws IllegalArgumentException naming the setting and its source when a value is malformed,
      *                                  a setting is unknown or the bootstrap servers are missing
      */
     public static MonitorConfig fromSources(Map<String, String> flags, Map<String, String> env, Path propertiesFile) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        Map<String, String> sourceOf = new LinkedHashMap<>();
-        if (propertiesFile != null) {
-            Properties p = new Properties();
-            try (Reader r = Files.newBufferedReader(propertiesFile)) {
-                p.load(r);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("cannot read " + propertiesFile + ": " + e.getMessage());
-            }
-            for (String name : p.stringPropertyNames()) {
-                put(settings, sourceOf, name.trim(), p.getProperty(name).trim(), propertiesFile.toString());
-            }
-        }
-        // Other SEGMON_* variables (SEGMON_DEBUG, SEGMON_JAVA_OPTS, other commands' settings) are not ours.
-        for (Setting<?> s : Settings.ALL) {
-            if (env.get(s.envName()) != null) {
-                put(settings, sourceOf, s.name(), env.get(s.envName()), s.envName());
-            }
-        }
-        for (Map.Entry<String, String> e : env.entrySet()) {
-            String name = e.getKey();
-            if (name.startsWith("KAFKA_") && !name.endsWith("_OPTS")) {
-                put(settings, sourceOf, KAFKA_PREFIX + name.substring(6).toLowerCase(Locale.ROOT).replace('_', '.'), e.getValue(), name);
-            }
-        }
-        for (Map.Entry<String, String> e : flags.entrySet()) {
-            if (e.getValue() != null) {
-                put(settings, sourceOf, e.getKey(), e.getValue(), "--" + (e.getKey().startsWith(KAFKA_PREFIX) ? "kafka" : e.getKey()));
-            }
-        }
-        Builder b = builder();
-        for (Map.Entry<String, String> e : settings.entrySet()) {
-            String name = e.getKey();
-            String value = e.getValue();
-            try {
-                apply(b, name, value);
-            } catch (RuntimeException ex) {
-                throw new IllegalArgumentException(sourceOf.get(name) + ": " + name + "=" + value + ": " + ex.getMessage());
-            }
-        }
-        if (b.bootstrapServers == null || b.bootstrapServers.isBlank()) {
-            Setting<?> s = Settings.BOOTSTRAP_SERVERS;
-            throw new IllegalArgumentException("bootstrap servers missing: give " + s.flag() + ", " + s.envName() + " or "
-                    + s.name() + "= in --config");
-        }
-        return b.build();
-    }
-
-    private static void put(Map<String, String> settings, Map<String, String> sourceOf, String name, String value, String source) {
-        settings.put(name, value);
-        sourceOf.put(name, source);
-    }
-
-    private static void apply(Builder b, String name, String value) {
-        if (name.startsWith(KAFKA_PREFIX)) {
-            b.kafkaProperty(name.substring(KAFKA_PREFIX.length()), value);
-            return;
-        }
-        Setting<?> setting = Settings.named(name);
-        if (setting == null) {
-            throw new IllegalArgumentException("unknown setting (Kafka settings take the prefix kafka.)");
-        }
-        setting.apply(b, value);
+        return ConfigSources.resolve(flags, env, propertiesFile);
     }
 
     /** {@code 24h}, {@code 90s}, {@code 500ms}, {@code 15m}, {@code 2d}, ISO-8601 ({@code PT1H}) or plain seconds. */
@@ -315,6 +248,10 @@ public final class MonitorConfig {
         public Builder kafkaProperties(Map<String, String> props) {
             props.forEach(this::kafkaProperty);
             return this;
+        }
+
+        boolean hasBootstrapServers() {
+            return bootstrapServers != null && !bootstrapServers.isBlank();
         }
 
         public MonitorConfig build() {

@@ -56,14 +56,12 @@ public final class EstimateMetrics implements MultiCollector {
         SortedMap<ModelTier, RateMoments> hypothesis = view.hypothesisRates();
         SortedMap<String, RateMoments> reference = view.referenceRates();
         SUMS.forEach((suffix, f) -> {
-            CounterSnapshot.Builder h = CounterSnapshot.builder().name("segmon_estimate_hypothesis_" + suffix)
-                    .help("Hypotheses that ended with a usable duration: sum of " + suffix.replace('_', ' ') + " (n = hypothesis boundaries).");
-            hypothesis.forEach((s, m) -> h.dataPoint(Points.counter(Points.series(s), f.applyAsDouble(m))));
-            CounterSnapshot.Builder r = CounterSnapshot.builder().name("segmon_estimate_reference_" + suffix)
-                    .help("Scored utterances with a duration, rho's sums: " + suffix.replace('_', ' ') + " (n = reference boundaries).");
-            reference.forEach((tier, m) -> r.dataPoint(Points.counter(Labels.of("tier", tier), f.applyAsDouble(m))));
-            out.add(h.build());
-            out.add(r.build());
+            out.add(Points.counters("segmon_estimate_hypothesis_" + suffix,
+                    "Hypotheses that ended with a usable duration: sum of " + suffix.replace('_', ' ') + " (n = hypothesis boundaries).",
+                    hypothesis, Points::series, f));
+            out.add(Points.counters("segmon_estimate_reference_" + suffix,
+                    "Scored utterances with a duration, rho's sums: " + suffix.replace('_', ' ') + " (n = reference boundaries).",
+                    reference, tier -> Labels.of("tier", tier), f));
         });
 
         GaugeSnapshot.Builder rho = GaugeSnapshot.builder().name("segmon_estimate_reference_boundaries_per_second")
@@ -71,17 +69,14 @@ public final class EstimateMetrics implements MultiCollector {
         reference.forEach((tier, m) -> Points.gauge(rho, Labels.of("tier", tier), m.rate()));
         out.add(rho.build());
 
-        GaugeSnapshot.Builder value = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_estimated_ratio")
-                .help("sum n_hyp / (rho * sum duration) - 1, before references arrive");
-        GaugeSnapshot.Builder lower = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_estimated_lower_ratio")
-                .help("Lower end of the estimate's 95 % utterance-level interval");
-        GaugeSnapshot.Builder upper = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_estimated_upper_ratio")
-                .help("Upper end of the estimate's 95 % utterance-level interval");
-        estimates(view.estimates(hypothesis), Points.CUMULATIVE, value, lower, upper);
-        estimates(view.estimates(view.hypothesisRatesSince(Points.slidingStart(wallClock.getAsLong()))), Points.SLIDING, value, lower, upper);
-        out.add(value.build());
-        out.add(lower.build());
-        out.add(upper.build());
+        IntervalGauges estimated = new IntervalGauges("segmon_boundary_over_segmentation_estimated",
+                "sum n_hyp / (rho * sum duration) - 1, before references arrive",
+                "Lower end of the estimate's 95 % utterance-level interval", "Upper end of the estimate's 95 % utterance-level interval");
+        estimates(view.estimates(hypothesis), Points.CUMULATIVE, estimated);
+        estimates(view.estimates(view.hypothesisRatesSince(Points.slidingStart(wallClock.getAsLong()))), Points.SLIDING, estimated);
+        out.add(estimated.value());
+        out.add(estimated.lower());
+        out.add(estimated.upper());
 
         backtest(view.backtest(), out);
 
@@ -93,44 +88,28 @@ public final class EstimateMetrics implements MultiCollector {
         return new MetricSnapshots(out);
     }
 
-    private static void estimates(SortedMap<ModelTier, EstimatedOverSegmentation> estimates, String window,
-                                  GaugeSnapshot.Builder value, GaugeSnapshot.Builder lower, GaugeSnapshot.Builder upper) {
-        estimates.forEach((s, e) -> {
-            Labels l = Points.series(s).add("window", window);
-            Points.gauge(value, l, e.value());
-            if (e.interval() != null) {
-                Points.gauge(lower, l, e.interval().lower());
-                Points.gauge(upper, l, e.interval().upper());
-            }
-        });
+    private static void estimates(SortedMap<ModelTier, EstimatedOverSegmentation> estimates, String window, IntervalGauges gauges) {
+        estimates.forEach((s, e) -> gauges.add(Points.series(s).add("window", window), e.value(), e.interval()));
     }
 
     private static void backtest(SortedMap<ModelTier, Backtest> backtest, List<MetricSnapshot> out) {
-        CounterSnapshot.Builder m = CounterSnapshot.builder().name("segmon_estimate_backtest_utterances")
-                .help("Utterances that had an estimate and whose reference has come");
-        CounterSnapshot.Builder y = CounterSnapshot.builder().name("segmon_estimate_backtest_hypothesis_boundaries")
-                .help("Their hypothesis boundaries");
-        CounterSnapshot.Builder expected = CounterSnapshot.builder().name("segmon_estimate_backtest_expected_reference_boundaries")
-                .help("Their reference boundaries as the estimate expected them: rho * duration");
-        CounterSnapshot.Builder r = CounterSnapshot.builder().name("segmon_estimate_backtest_reference_boundaries")
-                .help("Their reference boundaries");
+        out.add(Points.counters("segmon_estimate_backtest_utterances", "Utterances that had an estimate and whose reference has come",
+                backtest, Points::series, Backtest::utterances));
+        out.add(Points.counters("segmon_estimate_backtest_hypothesis_boundaries", "Their hypothesis boundaries",
+                backtest, Points::series, Backtest::hypothesis));
+        out.add(Points.counters("segmon_estimate_backtest_expected_reference_boundaries",
+                "Their reference boundaries as the estimate expected them: rho * duration", backtest, Points::series,
+                Backtest::expectedReference));
+        out.add(Points.counters("segmon_estimate_backtest_reference_boundaries", "Their reference boundaries",
+                backtest, Points::series, Backtest::reference));
         GaugeSnapshot.Builder estimated = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_backtest_estimated_ratio")
                 .help("Estimated OS of the backtest utterances: n_hyp / expected n_ref - 1");
         GaugeSnapshot.Builder realised = GaugeSnapshot.builder().name("segmon_boundary_over_segmentation_backtest_realised_ratio")
                 .help("Realised OS of the same utterances: n_hyp / n_ref - 1");
         backtest.forEach((s, b) -> {
-            Labels l = Points.series(s);
-            m.dataPoint(Points.counter(l, b.utterances()));
-            y.dataPoint(Points.counter(l, b.hypothesis()));
-            expected.dataPoint(Points.counter(l, b.expectedReference()));
-            r.dataPoint(Points.counter(l, b.reference()));
-            Points.gauge(estimated, l, b.estimated());
-            Points.gauge(realised, l, b.realised());
+            Points.gauge(estimated, Points.series(s), b.estimated());
+            Points.gauge(realised, Points.series(s), b.realised());
         });
-        out.add(m.build());
-        out.add(y.build());
-        out.add(expected.build());
-        out.add(r.build());
         out.add(estimated.build());
         out.add(realised.build());
     }
@@ -150,7 +129,4 @@ public final class EstimateMetrics implements MultiCollector {
                 "segmon_boundary_over_segmentation_backtest_realised_ratio", "segmon_durations_refused"));
         return names;
     }
-
-
-
 }

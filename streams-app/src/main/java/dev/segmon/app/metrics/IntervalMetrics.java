@@ -11,8 +11,6 @@ import dev.segmon.model.interval.PairedMoments;
 import dev.segmon.model.interval.PairedMoments.Component;
 import dev.segmon.model.interval.UtteranceMoments;
 import io.prometheus.metrics.model.registry.MultiCollector;
-import io.prometheus.metrics.model.snapshots.CounterSnapshot;
-import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.ArrayList;
@@ -20,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
@@ -94,11 +91,8 @@ public final class IntervalMetrics implements MultiCollector {
         MetricSnapshots.Builder out = MetricSnapshots.builder();
         SortedMap<ModelTier, UtteranceMoments> moments = state.moments();
         Map<ModelTier, UtteranceMoments> recent = state.momentsSince(from);
-        for (Map.Entry<String, ToLongFunction<UtteranceMoments>> f : MOMENTS.entrySet()) {
-            CounterSnapshot.Builder c = CounterSnapshot.builder().name(f.getKey()).help("Per closed utterance: docs/intervals.md, Counters.");
-            moments.forEach((s, m) -> c.dataPoint(Points.counter(Points.series(s), f.getValue().applyAsLong(m))));
-            out.metricSnapshot(c.build());
-        }
+        MOMENTS.forEach((name, f) -> out.metricSnapshot(Points.counters(name, "Per closed utterance: docs/intervals.md, Counters.",
+                moments, Points::series, f::applyAsLong)));
         for (Measure measure : Measure.values()) {
             intervals(out, "segmon_boundary_" + metricName(measure), false, moments, recent, UtteranceMoments.ZERO,
                     Points::series, m -> m.estimate(measure), UnaryOperator.identity());
@@ -109,10 +103,8 @@ public final class IntervalMetrics implements MultiCollector {
         List<String> names = pairedCounterNames();
         List<ToLongFunction<PairedMoments>> values = pairedValues();
         for (int i = 0; i < names.size(); i++) {
-            CounterSnapshot.Builder c = CounterSnapshot.builder().name(names.get(i)).help("Per utterance scored for both: docs/intervals.md, Counters.");
-            ToLongFunction<PairedMoments> v = values.get(i);
-            paired.forEach((s, m) -> c.dataPoint(Points.counter(labels(s), v.applyAsLong(m))));
-            out.metricSnapshot(c.build());
+            out.metricSnapshot(Points.counters(names.get(i), "Per utterance scored for both: docs/intervals.md, Counters.",
+                    paired, IntervalMetrics::labels, values.get(i)::applyAsLong));
         }
         for (PairedMeasure measure : PairedMeasure.values()) {
             intervals(out, "segmon_paired_" + metricName(measure) + "_difference", true, paired, pairedRecent, PairedMoments.ZERO,
@@ -128,25 +120,20 @@ public final class IntervalMetrics implements MultiCollector {
     private static <K, V> void intervals(MetricSnapshots.Builder out, String name, boolean withValue, Map<K, V> cumulative,
                                          Map<K, V> recent, V zero, Function<K, Labels> labels, Function<V, Estimate> estimate,
                                          UnaryOperator<Interval> clip) {
-        GaugeSnapshot.Builder value = GaugeSnapshot.builder().name(name + "_ratio").help("Candidate minus baseline on the utterances scored for both.");
-        GaugeSnapshot.Builder lower = GaugeSnapshot.builder().name(name + "_lower_ratio").help("Lower end of the 95 % utterance-level interval.");
-        GaugeSnapshot.Builder upper = GaugeSnapshot.builder().name(name + "_upper_ratio").help("Upper end of the 95 % utterance-level interval.");
+        IntervalGauges gauges = new IntervalGauges(name, "Candidate minus baseline on the utterances scored for both.",
+                "Lower end of the 95 % utterance-level interval.", "Upper end of the 95 % utterance-level interval.");
         cumulative.forEach((series, total) -> {
             for (String window : List.of(Points.CUMULATIVE, Points.SLIDING)) {
                 Estimate e = estimate.apply(window.equals(Points.SLIDING) ? recent.getOrDefault(series, zero) : total);
                 if (e != null) {
-                    Labels l = labels.apply(series).add("window", window);
-                    Interval i = clip.apply(e.confidenceInterval(LEVEL));
-                    Points.gauge(value, l, e.value());
-                    Points.gauge(lower, l, i.lower());
-                    Points.gauge(upper, l, i.upper());
+                    gauges.add(labels.apply(series).add("window", window), e.value(), clip.apply(e.confidenceInterval(LEVEL)));
                 }
             }
         });
         if (withValue) {
-            out.metricSnapshot(value.build());
+            out.metricSnapshot(gauges.value());
         }
-        out.metricSnapshot(lower.build()).metricSnapshot(upper.build());
+        out.metricSnapshot(gauges.lower()).metricSnapshot(gauges.upper());
     }
 
     private static List<ToLongFunction<PairedMoments>> pairedValues() {
@@ -166,12 +153,9 @@ public final class IntervalMetrics implements MultiCollector {
         return out;
     }
 
-
-
     private static Labels labels(PairTier s) {
         return Labels.of("candidate", s.candidate(), "baseline", s.baseline(), "tier", s.tier());
     }
-
 
     @Override
     public List<String> getPrometheusNames() {

@@ -78,8 +78,7 @@ public final class MetricsServer implements AutoCloseable {
     public static MetricsServer start(int port, PrometheusMeterRegistry registry, PrometheusMeterRegistry segmon,
                                       Supplier<ClientHealth> health) throws IOException {
         // The JDK server writes the headers and a small body in two segments with Nagle on, and the
-        // body then waits for the client's delayed ACK (40 ms or more per small scrape, measured in
-        // docs/performance.md). Read once, when the first server is created; an explicit -D wins.
+        // body then waits for the client's delayed ACK (measured in docs/performance.md). Read once, when the first server is created; an explicit -D wins.
         if (System.getProperty("sun.net.httpserver.nodelay") == null) {
             System.setProperty("sun.net.httpserver.nodelay", "true");
         }

@@ -5,6 +5,9 @@ import dev.segmon.app.wire.MinuteWindow;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /** What every segmon metric family shares: the windows of the ratio gauges, series labels, data points. */
 public final class Points {
@@ -31,6 +34,14 @@ public final class Points {
 
     static CounterSnapshot.CounterDataPointSnapshot counter(Labels labels, double value) {
         return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
+    }
+
+    /** One counter family with a point per row of {@code rows}, labelled by its key. */
+    static <K, V> CounterSnapshot counters(String name, String help, Map<K, V> rows, Function<K, Labels> labels,
+                                           ToDoubleFunction<V> value) {
+        CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help);
+        rows.forEach((k, v) -> b.dataPoint(counter(labels.apply(k), value.applyAsDouble(v))));
+        return b.build();
     }
 
     /** Adds a gauge point, or none for a null value (a ratio with a zero denominator: Prometheus has no null). */

@@ -2,7 +2,7 @@ package dev.segmon.app.metrics;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.segmon.app.health.ClientHealth;
-import dev.segmon.app.wire.Json;
+import dev.segmon.app.wire.RecordJson;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
@@ -51,7 +51,7 @@ final class ProbeAnswer {
      */
     static String json(String pass, ClientHealth.Verdict v) {
         ClientHealth h = v.health();
-        ObjectNode n = Json.MAPPER.createObjectNode();
+        ObjectNode n = RecordJson.MAPPER.createObjectNode();
         n.put("status", word(pass, v));
         n.put("ok", v.ok());
         n.put("state", h.stateName());

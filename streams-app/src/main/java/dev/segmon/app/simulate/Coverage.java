@@ -5,7 +5,6 @@ import dev.segmon.model.interval.CriticalValue;
 import dev.segmon.model.interval.Estimate;
 import dev.segmon.model.interval.Interval;
 import dev.segmon.model.interval.Measure;
-import dev.segmon.model.interval.NormalQuantile;
 import dev.segmon.model.interval.UtteranceMoments;
 import java.util.EnumMap;
 import java.util.List;
@@ -52,7 +51,7 @@ public final class Coverage {
         for (Measure m : Measure.values()) {
             truth.put(m, model.truth(m));
         }
-        double z = NormalQuantile.twoSided(LEVEL);
+        double z = CriticalValue.normal(LEVEL);
         double t = CriticalValue.twoSided(LEVEL, perWindow);
         Map<Measure, Integer> covered = new EnumMap<>(Measure.class);
         Map<Measure, Integer> tCovered = new EnumMap<>(Measure.class);

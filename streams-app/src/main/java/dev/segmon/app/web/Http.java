@@ -25,8 +25,8 @@ final class Http {
         ex.getResponseHeaders().set("Content-Type", type);
         // The page polls: an answer is stale at the next refresh.
         ex.getResponseHeaders().set("Cache-Control", "no-cache");
-        // A day of minutes of one model is about 1 MB of JSON and about a tenth of it gzipped: the
-        // browser asks for gzip, so the page's charts wait on a tenth of the bytes.
+        // A day of minutes is large and compresses well (docs/live-page.md): the browser asks for
+        // gzip, so the page's charts wait on far fewer bytes.
         ex.getResponseHeaders().set("Vary", "Accept-Encoding");
         String accepted = ex.getRequestHeaders().getFirst("Accept-Encoding");
         if (body.length >= GZIP_FROM_BYTES && accepted != null && accepted.contains("gzip")) {
@@ -52,7 +52,7 @@ final class Http {
 
     /** An error as JSON {@code {"error": "..."}}. */
     static void error(HttpExchange ex, int status, String message) throws IOException {
-        respond(ex, status, JSON, Json.MAPPER.createObjectNode().put("error", message).toString());
+        respond(ex, status, JSON, ApiJson.MAPPER.createObjectNode().put("error", message).toString());
     }
 
     /** The query's parameters, decoded; the last of repeated names wins. */

@@ -66,7 +66,7 @@ final class OverviewApi implements HttpHandler {
             sum = sum.plus(p);
         }
 
-        ObjectNode body = Json.MAPPER.createObjectNode();
+        ObjectNode body = ApiJson.MAPPER.createObjectNode();
         body.put("from", Instant.ofEpochMilli(from).toString());
         body.put("window", "5m");
         body.put("history_from", Instant.ofEpochMilli(historyFrom).toString());
@@ -115,12 +115,12 @@ final class OverviewApi implements HttpHandler {
     }
 
     /** One instance's rows, or several instances' added up: sums add, a series' change is taken from the instance that has it. */
-    record Part(long from, SortedMap<ModelTier, MinuteWindow> models, SortedMap<PairTier, PairedMoments> comparisons,
+    record Part(long from, SortedMap<ModelTier, MinuteTotals> models, SortedMap<PairTier, PairedMoments> comparisons,
                 Map<Key, SeriesChange> changes) {
 
         Part plus(Part o) {
-            SortedMap<ModelTier, MinuteWindow> m = new TreeMap<>(models);
-            o.models.forEach((k, v) -> m.merge(k, v, MinuteWindow::plus));
+            SortedMap<ModelTier, MinuteTotals> m = new TreeMap<>(models);
+            o.models.forEach((k, v) -> m.merge(k, v, MinuteTotals::plus));
             SortedMap<PairTier, PairedMoments> c = new TreeMap<>(comparisons);
             o.comparisons.forEach((k, v) -> c.merge(k, v, PairedMoments::plus));
             Map<Key, SeriesChange> d = new TreeMap<>(changes);
@@ -130,7 +130,7 @@ final class OverviewApi implements HttpHandler {
 
         /** An instance's {@code scope=local} answer: its sums (the figures it derived are ignored) and its changes. */
         static Part read(JsonNode body, long from) {
-            SortedMap<ModelTier, MinuteWindow> m = new TreeMap<>();
+            SortedMap<ModelTier, MinuteTotals> m = new TreeMap<>();
             SortedMap<PairTier, PairedMoments> c = new TreeMap<>();
             Map<Key, SeriesChange> d = new TreeMap<>();
             for (JsonNode row : body.get("rows")) {
@@ -139,13 +139,13 @@ final class OverviewApi implements HttpHandler {
                 String tier = row.get("tier").asText();
                 if (!row.path("start").isMissingNode()) {
                     if (baseline == null) {
-                        m.merge(new ModelTier(model, tier), Json.window(row).at(from), MinuteWindow::plus);
+                        m.merge(new ModelTier(model, tier), ApiJson.window(row).at(from), MinuteTotals::plus);
                     } else {
-                        c.merge(new PairTier(model, baseline, tier), Json.paired(row), PairedMoments::plus);
+                        c.merge(new PairTier(model, baseline, tier), ApiJson.paired(row), PairedMoments::plus);
                     }
                 }
                 if (row.path("change").isObject()) {
-                    d.merge(new Key(model, baseline, tier), Json.change(model, baseline, tier, row.get("change")), OverviewApi::newer);
+                    d.merge(new Key(model, baseline, tier), ApiJson.change(model, baseline, tier, row.get("change")), OverviewApi::newer);
                 }
             }
             return new Part(from, m, c, d);
@@ -159,18 +159,18 @@ final class OverviewApi implements HttpHandler {
          */
         ArrayNode rows() {
             Map<Key, ObjectNode> byKey = new TreeMap<>();
-            models.forEach((s, w) -> byKey.put(new Key(s.model(), null, s.tier()), figures(s.model(), null, s.tier(), Json.window(w))));
+            models.forEach((s, w) -> byKey.put(new Key(s.model(), null, s.tier()), figures(s.model(), null, s.tier(), ApiJson.window(w))));
             comparisons.forEach((p, pm) -> byKey.put(new Key(p.candidate(), p.baseline(), p.tier()),
-                    figures(p.candidate(), p.baseline(), p.tier(), Json.paired(pm))));
+                    figures(p.candidate(), p.baseline(), p.tier(), ApiJson.paired(pm))));
             changes.keySet().forEach(k -> byKey.computeIfAbsent(k, x -> figures(k.model(), k.baseline(), k.tier(), null)));
             List<Key> order = new ArrayList<>(byKey.keySet());
             order.sort(Comparator.comparing((Key k) -> !called(k)).thenComparing(k -> since(k), Comparator.nullsLast(Comparator.naturalOrder()))
                     .thenComparing(Comparator.naturalOrder()));
-            ArrayNode out = Json.MAPPER.createArrayNode();
+            ArrayNode out = ApiJson.MAPPER.createArrayNode();
             for (Key k : order) {
                 ObjectNode row = byKey.get(k);
                 SeriesChange c = changes.get(k);
-                row.set("change", c == null ? null : Json.change(c));
+                row.set("change", c == null ? null : ApiJson.change(c));
                 out.add(row);
             }
             return out;
@@ -187,7 +187,7 @@ final class OverviewApi implements HttpHandler {
 
         /** A row: its series, then (when it has them) the figures' window start and the figures. */
         private ObjectNode figures(String model, String baseline, String tier, ObjectNode figures) {
-            ObjectNode row = Json.MAPPER.createObjectNode();
+            ObjectNode row = ApiJson.MAPPER.createObjectNode();
             row.put("model", model);
             row.put("baseline", baseline);
             row.put("tier", tier);

@@ -21,7 +21,7 @@ public interface OverviewSource {
      * {@code fromMs} (zeros when it has none there); and every comparison it holds paired moments
      * for, with the paired moments of those minutes ({@link PairedMoments#ZERO} when none).
      */
-    record Sums(SortedMap<ModelTier, MinuteWindow> models, SortedMap<PairTier, PairedMoments> comparisons) {
+    record Sums(SortedMap<ModelTier, MinuteTotals> models, SortedMap<PairTier, PairedMoments> comparisons) {
     }
 
     /** An instance that holds nothing. */

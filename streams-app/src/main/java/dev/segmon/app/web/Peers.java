@@ -50,11 +50,11 @@ final class Peers {
     }
 
     /** Every other instance's minutes of (model, tier) from {@code fromMs} on, and who did not answer. */
-    Answers<List<MinuteWindow>> windows(String model, String tier, long fromMs) {
+    Answers<List<MinuteTotals>> windows(String model, String tier, long fromMs) {
         return ask("/api/v1/windows?scope=local&model=" + enc(model) + "&tier=" + enc(tier) + "&from=" + fromMs, body -> {
-            List<MinuteWindow> out = new ArrayList<>();
+            List<MinuteTotals> out = new ArrayList<>();
             for (JsonNode w : body.get("windows")) {
-                out.add(Json.window(w));
+                out.add(ApiJson.window(w));
             }
             return out;
         });
@@ -96,7 +96,7 @@ final class Peers {
             throw new IllegalStateException("HTTP " + response.statusCode());
         }
         try {
-            return Json.MAPPER.readTree(response.body());
+            return ApiJson.MAPPER.readTree(response.body());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -36,19 +36,19 @@ public final class StateWindows implements WindowSource, OverviewSource {
     }
 
     @Override
-    public List<MinuteWindow> local(String model, String tier, long fromMs, long toMs) {
+    public List<MinuteTotals> local(String model, String tier, long fromMs, long toMs) {
         ModelTier series = new ModelTier(model, tier);
         return minutes(fromMs, toMs == Long.MAX_VALUE ? toMs : toMs + 1, series::equals).getOrDefault(series, List.of());
     }
 
     @Override
     public Sums sums(long fromMs) {
-        SortedMap<ModelTier, MinuteWindow> models = new TreeMap<>();
+        SortedMap<ModelTier, MinuteTotals> models = new TreeMap<>();
         for (ModelTier series : state.totals().keySet()) {
-            models.put(series, MinuteWindow.empty(fromMs));
+            models.put(series, MinuteTotals.empty(fromMs));
         }
         minutes(fromMs, Long.MAX_VALUE, series -> true).forEach((series, byStart) -> byStart.forEach(
-                w -> models.merge(series, w.at(fromMs), MinuteWindow::plus)));
+                w -> models.merge(series, w.at(fromMs), MinuteTotals::plus)));
         models.keySet().removeIf(series -> series.model().equals(InputEvent.NO_MODEL));
         SortedMap<PairTier, PairedMoments> comparisons = new TreeMap<>();
         for (PairTier pair : intervals.paired().keySet()) {
@@ -59,7 +59,7 @@ public final class StateWindows implements WindowSource, OverviewSource {
     }
 
     /** The minutes starting in [fromMs, endMs) of each series {@code wanted} accepts, ascending. */
-    private SortedMap<ModelTier, List<MinuteWindow>> minutes(long fromMs, long endMs, Predicate<ModelTier> wanted) {
+    private SortedMap<ModelTier, List<MinuteTotals>> minutes(long fromMs, long endMs, Predicate<ModelTier> wanted) {
         SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> counts = state.minutes(fromMs, endMs);
         SortedMap<ModelTier, SortedMap<Long, UtteranceMoments>> moments = intervals.momentMinutes(fromMs, endMs);
         SortedMap<ModelTier, SortedMap<Long, WordCounts>> wordMinutes = words.minutes(fromMs, endMs);
@@ -67,7 +67,7 @@ public final class StateWindows implements WindowSource, OverviewSource {
         all.addAll(moments.keySet());
         all.addAll(wordMinutes.keySet());
         all.removeIf(wanted.negate());
-        SortedMap<ModelTier, List<MinuteWindow>> out = new TreeMap<>();
+        SortedMap<ModelTier, List<MinuteTotals>> out = new TreeMap<>();
         for (ModelTier series : all) {
             SortedMap<Long, MinuteCounts> c = counts.getOrDefault(series, EMPTY_COUNTS);
             SortedMap<Long, UtteranceMoments> m = moments.getOrDefault(series, EMPTY_MOMENTS);
@@ -75,10 +75,10 @@ public final class StateWindows implements WindowSource, OverviewSource {
             TreeSet<Long> starts = new TreeSet<>(c.keySet());
             starts.addAll(m.keySet());
             starts.addAll(w.keySet());
-            List<MinuteWindow> windows = new ArrayList<>(starts.size());
+            List<MinuteTotals> windows = new ArrayList<>(starts.size());
             for (long start : starts) {
                 MinuteCounts mc = c.get(start);
-                windows.add(new MinuteWindow(start, mc == null ? 0 : mc.utterances(), mc == null ? BoundaryCounts.ZERO : mc.counts(),
+                windows.add(new MinuteTotals(start, mc == null ? 0 : mc.utterances(), mc == null ? BoundaryCounts.ZERO : mc.counts(),
                         m.getOrDefault(start, UtteranceMoments.ZERO), w.getOrDefault(start, WordCounts.ZERO).edits()));
             }
             out.put(series, windows);

@@ -32,7 +32,7 @@ final class SummaryApi implements HttpHandler {
 
     @Override
     public void handle(HttpExchange ex) throws IOException {
-        ObjectNode body = Json.MAPPER.createObjectNode();
+        ObjectNode body = ApiJson.MAPPER.createObjectNode();
         body.put("now", wallClock.getAsLong() / 1000.0);
         ArrayNode samples = body.putArray("samples");
         for (MetricSnapshot m : segmon.scrape()) {

@@ -13,14 +13,14 @@ import java.util.TreeMap;
 public interface WindowSource {
 
     /** The minutes of (model, tier) starting in {@code [fromMs, toMs]}, summed over this instance's active tasks, ascending. */
-    List<MinuteWindow> local(String model, String tier, long fromMs, long toMs);
+    List<MinuteTotals> local(String model, String tier, long fromMs, long toMs);
 
     /** Minute lists summed per start, ascending: the union of tasks' or instances' minutes. */
-    static List<MinuteWindow> merge(Collection<? extends Collection<MinuteWindow>> parts) {
-        TreeMap<Long, MinuteWindow> byStart = new TreeMap<>();
-        for (Collection<MinuteWindow> part : parts) {
-            for (MinuteWindow w : part) {
-                byStart.merge(w.startMs(), w, MinuteWindow::plus);
+    static List<MinuteTotals> merge(Collection<? extends Collection<MinuteTotals>> parts) {
+        TreeMap<Long, MinuteTotals> byStart = new TreeMap<>();
+        for (Collection<MinuteTotals> part : parts) {
+            for (MinuteTotals w : part) {
+                byStart.merge(w.startMs(), w, MinuteTotals::plus);
             }
         }
         return new ArrayList<>(byStart.values());

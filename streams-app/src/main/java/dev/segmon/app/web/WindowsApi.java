@@ -53,12 +53,12 @@ final class WindowsApi implements HttpHandler {
             return;
         }
         boolean local = "local".equals(q.get("scope"));
-        List<List<MinuteWindow>> parts = new ArrayList<>();
+        List<List<MinuteTotals>> parts = new ArrayList<>();
         parts.add(source.local(model, tier, from, Long.MAX_VALUE));
-        Peers.Answers<List<MinuteWindow>> others = local ? Peers.Answers.none() : peers.windows(model, tier, from);
+        Peers.Answers<List<MinuteTotals>> others = local ? Peers.Answers.none() : peers.windows(model, tier, from);
         parts.addAll(others.answers());
 
-        ObjectNode body = Json.MAPPER.createObjectNode();
+        ObjectNode body = ApiJson.MAPPER.createObjectNode();
         body.put("model", model);
         body.put("tier", tier);
         body.put("from", java.time.Instant.ofEpochMilli(from).toString());
@@ -66,8 +66,8 @@ final class WindowsApi implements HttpHandler {
         ArrayNode unreachable = body.putArray("unreachable");
         others.unreachable().forEach(unreachable::add);
         ArrayNode windows = body.putArray("windows");
-        for (MinuteWindow w : WindowSource.merge(parts)) {
-            windows.add(Json.window(w));
+        for (MinuteTotals w : WindowSource.merge(parts)) {
+            windows.add(ApiJson.window(w));
         }
         Http.respond(ex, 200, Http.JSON, body.toString());
     }

@@ -15,10 +15,10 @@ final class CountsJson {
         g.writeNumberField("n_ref", c.reference());
         g.writeNumberField("n_hyp", c.hypothesis());
         g.writeNumberField("hits", c.hits());
-        Json.ratio(g, "precision", s.precision());
-        Json.ratio(g, "recall", s.recall());
-        Json.ratio(g, "f1", s.f1());
-        Json.ratio(g, "os", s.overSegmentation());
-        Json.ratio(g, "r_value", s.rValue());
+        RecordJson.ratio(g, "precision", s.precision());
+        RecordJson.ratio(g, "recall", s.recall());
+        RecordJson.ratio(g, "f1", s.f1());
+        RecordJson.ratio(g, "os", s.overSegmentation());
+        RecordJson.ratio(g, "r_value", s.rValue());
     }
 }

@@ -42,9 +42,9 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
 
     /** The message: {@code time} for one boundary, {@code times} for several, {@code end} when set. */
     public String toJson() {
-        return Json.write(g -> {
+        return RecordJson.write(g -> {
             g.writeStartObject();
-            Json.names(g, utterance, model, tier);
+            RecordJson.names(g, utterance, model, tier);
             if (words != null) {
                 g.writeArrayFieldStart("words");
                 for (dev.segmon.model.alignment.Segment w : words) {

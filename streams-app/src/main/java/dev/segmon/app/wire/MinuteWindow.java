@@ -7,7 +7,8 @@ import java.time.Instant;
  * A record of the minute-window topic: what one (model, tier) decided in one minute of record
  * time. The last record of a key is the minute's total. Key {@code model|tier|startMs}; keys of the
  * value: model, tier, window_start, window_end (ISO-8601), n_ref, n_hyp, hits, precision, recall,
- * f1, os, r_value (docs/contract.md 3.1).
+ * f1, os, r_value (docs/contract.md 3.1). The HTTP API's minute, which adds moments and word
+ * errors across instances, is {@code web.MinuteTotals}.
  */
 public record MinuteWindow(String model, String tier, long startMs, BoundaryCounts counts) {
     public static final long MINUTE_MS = 60_000L;
@@ -22,7 +23,7 @@ public record MinuteWindow(String model, String tier, long startMs, BoundaryCoun
     }
 
     public String toJson() {
-        return Json.write(g -> {
+        return RecordJson.write(g -> {
             g.writeStartObject();
             g.writeStringField("model", model);
             g.writeStringField("tier", tier);

@@ -10,7 +10,7 @@ import java.util.List;
 public record ReferenceChunk(String utterance, String tier, List<Segment> segments, boolean last) implements InputEvent {
 
     public String toJson() {
-        return Json.write(g -> {
+        return RecordJson.write(g -> {
             g.writeStartObject();
             g.writeStringField("utterance", utterance);
             g.writeStringField("tier", tier);

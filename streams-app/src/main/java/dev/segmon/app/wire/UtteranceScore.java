@@ -10,9 +10,9 @@ import dev.segmon.model.boundary.BoundaryCounts;
 public record UtteranceScore(String utterance, String model, String tier, Outcome outcome, BoundaryCounts counts, double tolerance) {
 
     public String toJson() {
-        return Json.write(g -> {
+        return RecordJson.write(g -> {
             g.writeStartObject();
-            Json.names(g, utterance, model, tier);
+            RecordJson.names(g, utterance, model, tier);
             g.writeStringField("outcome", outcome.label());
             CountsJson.write(g, counts);
             g.writeNumberField("tolerance", tolerance);

@@ -14,7 +14,7 @@ class ChangeDetectionTest {
     void theCusumThresholdSolvesSiegmundsApproximation() {
         // Worked separately (bisection in Python on (e^b - b - 1)/(delta^2/2) = ARL0): for
         // delta = 0.2 and ARL0 = 100 000, b = 7.6051958277465666 and h = b - 2 * 0.583 * 0.2.
-        assertEquals(7.3719958277465665, ChangeDetection.cusumThreshold(0.2, 100_000), 1e-9);
+        assertEquals(7.3719958277465665, CusumFloor.threshold(0.2, 100_000), 1e-9);
     }
 
     @Test
@@ -28,7 +28,7 @@ class ChangeDetectionTest {
         ChangeDetection.Case c = new ChangeDetection.Case("paired F1 -5 pts @2/s", true, DetectedMeasure.F1, 0.05, 0, 2, 0);
         ChangeDetection.Delays d = sim.delays(c, 60, 24, new SplittableRandom(7));
         double delta = Math.abs(d.shift());
-        double b = d.floorThreshold() + 2 * ChangeDetection.RHO * delta;
+        double b = d.floorThreshold() + 2 * CusumFloor.RHO * delta;
         double meanMinutes = (Math.exp(-b) + b - 1) / (delta * delta / 2) / 6;
         assertTrue(d.floorMedian() <= meanMinutes * 1.05 && d.floorMedian() >= meanMinutes * 0.6,
                 "floor median " + d.floorMedian() + " against Siegmund's mean " + meanMinutes);

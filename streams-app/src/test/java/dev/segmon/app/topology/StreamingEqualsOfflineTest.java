@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.state.Totals;
-import dev.segmon.app.web.MinuteWindow;
+import dev.segmon.app.web.MinuteTotals;
 import dev.segmon.app.web.StateWindows;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
@@ -76,14 +76,14 @@ class StreamingEqualsOfflineTest {
                 assertEquals(0, t.open());
                 assertEquals(referenced, t.outcomes().getOrDefault(Outcome.SCORED, 0L));
                 assertEquals((long) (utterances - referenced), t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L));
-                List<MinuteWindow> minutes = new StateWindows(d.state, d.intervals, d.words).local(model, "word", 0, Long.MAX_VALUE);
-                assertEquals(expected.get(model), minutes.stream().map(MinuteWindow::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus),
+                List<MinuteTotals> minutes = new StateWindows(d.state, d.intervals, d.words).local(model, "word", 0, Long.MAX_VALUE);
+                assertEquals(expected.get(model), minutes.stream().map(MinuteTotals::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus),
                         "trial " + trial + " model " + model + ": the minutes of " + minutes);
                 // Every utterance is closed in some minute: the minutes count them all.
-                assertEquals((long) utterances, minutes.stream().mapToLong(MinuteWindow::utterances).sum());
+                assertEquals((long) utterances, minutes.stream().mapToLong(MinuteTotals::utterances).sum());
                 // The minutes' moment sums, read from the moment minute store, add up to the cumulative moment store.
                 assertEquals(d.intervals.moments().get(new dev.segmon.app.state.Keys.ModelTier(model, "word")),
-                        minutes.stream().map(MinuteWindow::moments).reduce(dev.segmon.model.interval.UtteranceMoments.ZERO,
+                        minutes.stream().map(MinuteTotals::moments).reduce(dev.segmon.model.interval.UtteranceMoments.ZERO,
                                 dev.segmon.model.interval.UtteranceMoments::plus), "trial " + trial + " model " + model);
             }
         }

@@ -65,7 +65,7 @@ public final class LivePageTiming {
         }
         WindowSource everyMinute = (model, tier, from, to) -> {
             long now = Math.floorDiv(System.currentTimeMillis(), 60_000L) * 60_000L;
-            List<MinuteWindow> out = new ArrayList<>();
+            List<MinuteTotals> out = new ArrayList<>();
             for (long t = Math.max(from, now - (MINUTES - 1) * 60_000L); t <= Math.min(to, now); t += 60_000L) {
                 long i = t / 60_000L;
                 long u = 50 + i % 7;
@@ -73,7 +73,7 @@ public final class LivePageTiming {
                 for (long k = 0; k < u; k++) { // utterances of about 20 boundaries, so that every minute has its intervals
                     moments = moments.plus(UtteranceMoments.of(17 + (i + k) % 3, 19 + (i + k) % 4, 20 + k % 2));
                 }
-                out.add(new MinuteWindow(t, u, BoundaryCounts.oneToOne(1000 + i % 13, 1000 + i % 29, 950 + i % 11), moments));
+                out.add(new MinuteTotals(t, u, BoundaryCounts.oneToOne(1000 + i % 13, 1000 + i % 29, 950 + i % 11), moments));
             }
             return out;
         };

@@ -43,11 +43,11 @@ class OverviewApiTest {
         // Model m1, utterances (h, y, r): A holds (1, 2, 2) and (2, 2, 3); B holds (3, 3, 3): m = 3,
         // H = 6, Y = 7, R = 8. Candidate m1 against baseline m0 on the same utterances, (hc, yc, hb, yb, r):
         // A (1, 2, 2, 2, 2) and (2, 2, 3, 3, 3); B (3, 3, 3, 3, 3).
-        Fake a = new Fake(new MinuteWindow(FROM, 2, BoundaryCounts.oneToOne(5, 4, 3),
+        Fake a = new Fake(new MinuteTotals(FROM, 2, BoundaryCounts.oneToOne(5, 4, 3),
                 UtteranceMoments.of(1, 2, 2).plus(UtteranceMoments.of(2, 2, 3)), new EditCounts(1, 0, 1, 20)),
                 PairedMoments.of(BoundaryCounts.oneToOne(2, 2, 1), BoundaryCounts.oneToOne(2, 2, 2))
                         .plus(PairedMoments.of(BoundaryCounts.oneToOne(3, 2, 2), BoundaryCounts.oneToOne(3, 3, 3))));
-        Fake b = new Fake(new MinuteWindow(FROM, 1, BoundaryCounts.oneToOne(3, 3, 3), UtteranceMoments.of(3, 3, 3), new EditCounts(0, 1, 0, 10)),
+        Fake b = new Fake(new MinuteTotals(FROM, 1, BoundaryCounts.oneToOne(3, 3, 3), UtteranceMoments.of(3, 3, 3), new EditCounts(0, 1, 0, 10)),
                 PairedMoments.of(BoundaryCounts.oneToOne(3, 3, 3), BoundaryCounts.oneToOne(3, 3, 3)));
         // B's detector calls a drop in recall of the comparison and watches m2, which has no figures;
         // A's watches m0 and calls nothing. m1 has no detector entry.
@@ -123,7 +123,7 @@ class OverviewApiTest {
             HttpResponse<String> bad = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + serverA.port() + "/api/v1/overview?minutes=0")).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(400, bad.statusCode());
-            assertEquals("minutes must be an integer from 1 to 1440, not '0'", Json.MAPPER.readTree(bad.body()).get("error").asText());
+            assertEquals("minutes must be an integer from 1 to 1440, not '0'", ApiJson.MAPPER.readTree(bad.body()).get("error").asText());
         } finally {
             registry.close();
         }
@@ -179,16 +179,16 @@ class OverviewApiTest {
     }
 
     private static JsonNode get(String url) throws Exception {
-        return Json.MAPPER.readTree(LivePageBrowserTest.get(url));
+        return ApiJson.MAPPER.readTree(LivePageBrowserTest.get(url));
     }
 
     /** One instance's figures: model m1 and the comparison m1 vs m0, with m0 counted since the start but not in the last 5 minutes. */
     private static final class Fake implements OverviewSource {
-        private final MinuteWindow m1;
+        private final MinuteTotals m1;
         private final PairedMoments pair;
         volatile long askedFrom;
 
-        Fake(MinuteWindow m1, PairedMoments pair) {
+        Fake(MinuteTotals m1, PairedMoments pair) {
             this.m1 = m1;
             this.pair = pair;
         }
@@ -196,8 +196,8 @@ class OverviewApiTest {
         @Override
         public Sums sums(long fromMs) {
             askedFrom = fromMs;
-            TreeMap<ModelTier, MinuteWindow> models = new TreeMap<>();
-            models.put(new ModelTier("m0", "word"), MinuteWindow.empty(fromMs));
+            TreeMap<ModelTier, MinuteTotals> models = new TreeMap<>();
+            models.put(new ModelTier("m0", "word"), MinuteTotals.empty(fromMs));
             models.put(new ModelTier("m1", "word"), m1.at(fromMs));
             TreeMap<PairTier, PairedMoments> pairs = new TreeMap<>();
             pairs.put(new PairTier("m1", "m0", "word"), pair);

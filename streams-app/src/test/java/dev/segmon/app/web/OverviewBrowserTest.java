@@ -123,7 +123,7 @@ class OverviewBrowserTest {
             if (!before.equals(LivePageBrowserTest.get(base + "/api/v1/overview"))) {
                 continue; // a minute turned between the reads
             }
-            JsonNode rows = Json.MAPPER.readTree(before).get("rows");
+            JsonNode rows = ApiJson.MAPPER.readTree(before).get("rows");
             JsonNode shown = browser.eval("[...document.querySelectorAll('#overview-table tr.row')].map(tr => ({"
                     + " model: tr.dataset.model, baseline: tr.dataset.baseline, tier: tr.dataset.tier, called: tr.dataset.called,"
                     + " change: tr.querySelector('.change').textContent, since: tr.querySelector('.change').dataset.since ?? null,"
@@ -136,7 +136,7 @@ class OverviewBrowserTest {
             for (int i = 0; i < rows.size(); i++) {
                 assertRow(rows.get(i), shown.get(i));
             }
-            return Json.MAPPER.readTree(before);
+            return ApiJson.MAPPER.readTree(before);
         }
         throw new AssertionError("the overview's figures changed between every two reads");
     }

@@ -49,9 +49,9 @@ final class SyntheticMonitor implements WindowSource, OverviewSource {
     }
 
     @Override
-    public List<MinuteWindow> local(String model, String tier, long fromMs, long toMs) {
+    public List<MinuteTotals> local(String model, String tier, long fromMs, long toMs) {
         Model m = models.get(model);
-        List<MinuteWindow> out = new ArrayList<>();
+        List<MinuteTotals> out = new ArrayList<>();
         if (m == null || !tier.equals(TIER)) {
             return out;
         }
@@ -64,10 +64,10 @@ final class SyntheticMonitor implements WindowSource, OverviewSource {
 
     @Override
     public Sums sums(long fromMs) {
-        SortedMap<ModelTier, MinuteWindow> sums = new TreeMap<>();
+        SortedMap<ModelTier, MinuteTotals> sums = new TreeMap<>();
         for (Model m : models.values()) {
-            MinuteWindow sum = MinuteWindow.empty(fromMs);
-            for (MinuteWindow w : local(m.name(), TIER, fromMs, Long.MAX_VALUE)) {
+            MinuteTotals sum = MinuteTotals.empty(fromMs);
+            for (MinuteTotals w : local(m.name(), TIER, fromMs, Long.MAX_VALUE)) {
                 sum = sum.plus(w.at(fromMs));
             }
             sums.put(new ModelTier(m.name(), TIER), sum);
@@ -108,7 +108,7 @@ final class SyntheticMonitor implements WindowSource, OverviewSource {
         return ((x ^ (x >>> 31)) >>> 11) / (double) (1L << 53);
     }
 
-    private MinuteWindow minute(Model m, long t) {
+    private MinuteTotals minute(Model m, long t) {
         BoundaryCounts counts = BoundaryCounts.ZERO;
         UtteranceMoments moments = UtteranceMoments.ZERO;
         EditCounts words = EditCounts.ZERO;
@@ -119,6 +119,6 @@ final class SyntheticMonitor implements WindowSource, OverviewSource {
             long refWords = u.reference() - 1;
             words = words.plus(new EditCounts((long) Math.floor(refWords * m.wer() + dither(t / MINUTE, k, 3)), 0, 0, refWords));
         }
-        return new MinuteWindow(t, utterances(t), counts, moments, words);
+        return new MinuteTotals(t, utterances(t), counts, moments, words);
     }
 }

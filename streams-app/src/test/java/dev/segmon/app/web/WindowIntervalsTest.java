@@ -68,7 +68,7 @@ class WindowIntervalsTest {
             JsonNode fromB = window("http://127.0.0.1:" + serverB.port());
             assertEquals(merged.toString(), fromB.toString());
             // B alone has one utterance: no interval (m < 2), nulls, not zeros.
-            JsonNode localB = Json.MAPPER.readTree(LivePageBrowserTest.get("http://127.0.0.1:" + serverB.port()
+            JsonNode localB = ApiJson.MAPPER.readTree(LivePageBrowserTest.get("http://127.0.0.1:" + serverB.port()
                     + "/api/v1/windows?scope=local&model=m&tier=word&from=" + MINUTE)).get("windows").get(0);
             for (String f : List.of("precision_low", "precision_high", "recall_low", "recall_high", "f1_low", "f1_high", "os_low", "os_high")) {
                 assertTrue(localB.get(f).isNull(), f + " of one utterance: " + localB);
@@ -86,7 +86,7 @@ class WindowIntervalsTest {
     }
 
     private static JsonNode window(String base) throws Exception {
-        JsonNode body = Json.MAPPER.readTree(LivePageBrowserTest.get(base + "/api/v1/windows?model=m&tier=word&from=" + MINUTE));
+        JsonNode body = ApiJson.MAPPER.readTree(LivePageBrowserTest.get(base + "/api/v1/windows?model=m&tier=word&from=" + MINUTE));
         assertEquals(2, body.get("instances").asInt(), body.toString());
         assertEquals(1, body.get("windows").size(), body.toString());
         return body.get("windows").get(0);
@@ -94,6 +94,6 @@ class WindowIntervalsTest {
 
     private static WindowSource source(UtteranceMoments moments, BoundaryCounts counts) {
         return (model, tier, from, to) -> model.equals("m") && from <= MINUTE && MINUTE <= to
-                ? List.of(new MinuteWindow(MINUTE, moments.utterances(), counts, moments)) : List.of();
+                ? List.of(new MinuteTotals(MINUTE, moments.utterances(), counts, moments)) : List.of();
     }
 }

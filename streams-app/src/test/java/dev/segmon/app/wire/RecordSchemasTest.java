@@ -54,7 +54,7 @@ class RecordSchemasTest {
 
     static JsonNode json(String text) {
         try {
-            return Json.MAPPER.readTree(text);
+            return RecordJson.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             throw new AssertionError("not JSON: " + text, e);
         }

@@ -210,7 +210,7 @@ final class TreeInputParser {
             return null;
         }
         try {
-            JsonNode n = Json.MAPPER.readTree(value);
+            JsonNode n = RecordJson.MAPPER.readTree(value);
             return n != null && n.isObject() ? n : null;
         } catch (IOException e) {
             return null;

@@ -7,12 +7,15 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 
-/** The one JSON mapper of everything that crosses Kafka, and a writer for the records' own toJson. */
-public final class Json {
+/**
+ * The JSON of the records on Kafka topics, streamed by each record's toJson, and the one mapper
+ * of the application; the HTTP API's JSON, which instances also read back, is {@code web.ApiJson}.
+ */
+public final class RecordJson {
     public static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonFactory FACTORY = MAPPER.getFactory();
 
-    private Json() {
+    private RecordJson() {
     }
 
     /** The body of one JSON value, written by {@code body} on a generator. */

@@ -20,11 +20,13 @@ import java.util.List;
 import java.util.function.ToLongFunction;
 
 /**
- * The JSON of a minute window, of a comparison's paired moments and of a series' change
- * (docs/contract.md 3.3), both ways: what instances send each other is the public format.
+ * The HTTP API's JSON (docs/contract.md 3.3) as trees, read and written, because instances read
+ * each other's answers; the Kafka records, written once and never read back here, use {@link
+ * dev.segmon.app.wire.RecordJson}. Covers a minute's totals, a comparison's paired moments and a
+ * series' change.
  */
-final class Json {
-    static final ObjectMapper MAPPER = dev.segmon.app.wire.Json.MAPPER;
+final class ApiJson {
+    static final ObjectMapper MAPPER = dev.segmon.app.wire.RecordJson.MAPPER;
 
     /** Two-sided 95 %, the level of the interval gauges on /metrics. */
     static final double LEVEL = 0.95;
@@ -43,7 +45,7 @@ final class Json {
             new Field("reference_squared", UtteranceMoments::referenceSquared), new Field("hits_hypothesis", UtteranceMoments::hitsHypothesis),
             new Field("hits_reference", UtteranceMoments::hitsReference), new Field("hypothesis_reference", UtteranceMoments::hypothesisReference));
 
-    private Json() {
+    private ApiJson() {
     }
 
     /**
@@ -56,7 +58,7 @@ final class Json {
      * overview's last 5) already summed across tasks and instances: intervals are derived from
      * summed moments, never added.
      */
-    static ObjectNode window(MinuteWindow w) {
+    static ObjectNode window(MinuteTotals w) {
         BoundaryCounts c = w.counts();
         BoundaryScores s = c.scores();
         ObjectNode n = MAPPER.createObjectNode();
@@ -91,13 +93,13 @@ final class Json {
     }
 
     /** The inverse of {@link #window} for the counts and moments (the ratios and intervals are derived again from them). */
-    static MinuteWindow window(JsonNode n) {
+    static MinuteTotals window(JsonNode n) {
         long[] m = new long[MOMENTS.size()];
         JsonNode moments = n.path("moments");
         for (int i = 0; i < m.length; i++) {
             m[i] = moments.path(MOMENTS.get(i).key()).asLong(0);
         }
-        return new MinuteWindow(Instant.parse(n.get("start").asText()).toEpochMilli(), n.get("utterances").asLong(),
+        return new MinuteTotals(Instant.parse(n.get("start").asText()).toEpochMilli(), n.get("utterances").asLong(),
                 BoundaryCounts.oneToOne(n.get("n_ref").asLong(), n.get("n_hyp").asLong(), n.get("hits").asLong()),
                 new UtteranceMoments(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9]),
                 new EditCounts(n.path("words").path("substitutions").asLong(0), n.path("words").path("insertions").asLong(0),
