@@ -113,8 +113,10 @@ public final class ReplayCommand implements Callable<Integer> {
                     TopicAdmin.Mode.BEST_EFFORT);
             summary = hyp == null ? replay.referencesOnly(ref, sink) : ref == null ? replay.hypothesesOnly(hyp, sink) : replay.run(ref, hyp, sink);
             sink.flush();
-            AlignmentInputOptions.reportUntimed(ref, spec.commandLine().getErr());
-            AlignmentInputOptions.reportUntimed(hyp, spec.commandLine().getErr());
+            // A record's words carry times (docs/contract.md 3.1): untimed words cannot be sent.
+            String fate = "not sent (a message's words need times), so not in the monitor's transcript";
+            AlignmentInputOptions.reportUntimed(ref, spec.commandLine().getErr(), fate);
+            AlignmentInputOptions.reportUntimed(hyp, spec.commandLine().getErr(), fate);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

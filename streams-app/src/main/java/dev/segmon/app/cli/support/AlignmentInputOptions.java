@@ -56,10 +56,17 @@ public final class AlignmentInputOptions {
 
     /** One stderr line when {@code reader} met words its tool left without times (WhisperX numerals, Gentle's unaligned words). */
     public static void reportUntimed(UtteranceReader reader, java.io.PrintWriter err) {
-        long n = reader.untimedWords();
+        reportUntimed(reader, err, "kept in the transcript, no boundary");
+    }
+
+    /**
+     * As {@link #reportUntimed(UtteranceReader, java.io.PrintWriter)}, saying what became of them;
+     * a side that was not given ({@code null}) has nothing to report.
+     */
+    public static void reportUntimed(UtteranceReader reader, java.io.PrintWriter err, String fate) {
+        long n = reader == null ? 0 : reader.untimedWords();
         if (n > 0) {
-            err.println("segmon: " + reader.source() + ": " + n + " word" + (n == 1 ? "" : "s")
-                    + " without times: kept in the transcript, no boundary");
+            err.println("segmon: " + reader.source() + ": " + n + " word" + (n == 1 ? "" : "s") + " without times: " + fate);
         }
     }
 
