@@ -55,12 +55,16 @@ final class RandomBoundaryCorpus {
 
     /** 1-6 utterances named {@code utt-<trial>-<n>}, four in five with a reference, each with every model's boundaries. */
     static Corpus generate(Random rnd, int trial, String[] models, double tolerance, double disorder) {
-        return generate(rnd, trial, models, tolerance, disorder, 1 + rnd.nextInt(6), () -> rnd.nextInt(5) != 0);
+        return generate(rnd, trial, models, tolerance, disorder, 1 + rnd.nextInt(6), () -> rnd.nextInt(5) != 0,
+                segments -> randomTimes(rnd));
     }
 
-    /** {@code utterances} utterances, each with a reference when {@code referenceDrawn} says so. */
+    /**
+     * {@code utterances} utterances, each with a reference when {@code referenceDrawn} says so, each
+     * model's boundaries drawn by {@code recognizer} from the utterance's segments.
+     */
     static Corpus generate(Random rnd, int trial, String[] models, double tolerance, double disorder, int utterances,
-                           java.util.function.BooleanSupplier referenceDrawn) {
+                           java.util.function.BooleanSupplier referenceDrawn, java.util.function.Function<List<Segment>, double[]> recognizer) {
         BoundaryScorer scorer = BoundaryScorer.builder().tolerance(tolerance).build();
         List<Utterance> references = new ArrayList<>();
         Map<String, List<Utterance>> hypotheses = new java.util.TreeMap<>();
@@ -79,7 +83,7 @@ final class RandomBoundaryCorpus {
                 streams.add(referenceMessages(rnd, id, segments));
             }
             for (String model : models) {
-                double[] times = randomTimes(rnd);
+                double[] times = recognizer.apply(segments);
                 Utterance hyp = new Utterance.Marked(id, times);
                 hypotheses.computeIfAbsent(model, m -> new ArrayList<>()).add(hyp);
                 BoundaryCounts counts = scorer.score(ref, hyp);
@@ -102,6 +106,25 @@ final class RandomBoundaryCorpus {
             t += len + (rnd.nextInt(3) == 0 ? rnd.nextInt(200) : 0);
         }
         return out;
+    }
+
+    /**
+     * A recognizer close to the reference: each boundary of {@code segments} moved by up to 30 ms
+     * (1 ms grid), one in ten dropped, and one extra boundary in three utterances.
+     */
+    static double[] nearTimes(Random rnd, List<Segment> segments) {
+        TreeSet<Integer> s = new TreeSet<>();
+        for (Segment g : segments) {
+            for (double t : new double[] {g.start(), g.end()}) {
+                if (rnd.nextInt(10) != 0) {
+                    s.add(Math.max(0, (int) Math.round(t * 1000) + rnd.nextInt(61) - 30));
+                }
+            }
+        }
+        if (rnd.nextInt(3) == 0) {
+            s.add(rnd.nextInt(3000));
+        }
+        return s.stream().mapToDouble(ms -> ms / 1000.0).toArray();
     }
 
     static double[] randomTimes(Random rnd) {

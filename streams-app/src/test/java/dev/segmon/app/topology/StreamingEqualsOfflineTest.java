@@ -41,7 +41,7 @@ class StreamingEqualsOfflineTest {
 
     /**
      * A deployment where references come for a sample: 400 utterances, each referenced with
-     * probability 5 %. After the hold, each model's totals equal {@code eval boundaries} on the
+     * probability 5 %, hypotheses close to the reference ({@link RandomBoundaryCorpus#nearTimes}). After the hold, each model's totals equal {@code eval boundaries} on the
      * same corpus: with {@code skip} (the default) the referenced utterances alone, with
      * {@code score-empty} every utterance, the unreferenced ones against an empty reference.
      */
@@ -49,7 +49,8 @@ class StreamingEqualsOfflineTest {
     void aFivePercentReferencedSampleTotalsWhatEvalBoundariesGivesUnderEitherSetting() throws Exception {
         for (Unreferenced choice : Unreferenced.values()) {
             Random rnd = new Random(5_2026);
-            RandomBoundaryCorpus.Corpus corpus = RandomBoundaryCorpus.generate(rnd, 0, MODELS, 0.02, 0.01, 400, () -> rnd.nextInt(100) < 5);
+            RandomBoundaryCorpus.Corpus corpus = RandomBoundaryCorpus.generate(rnd, 0, MODELS, 0.02, 0.01, 400, () -> rnd.nextInt(100) < 5,
+                    segments -> RandomBoundaryCorpus.nearTimes(rnd, segments));
             runTrial(corpus, rnd, choice, 0, 10);
         }
     }
@@ -113,6 +114,9 @@ class StreamingEqualsOfflineTest {
                 assertEquals(0, t.open());
                 assertEquals(referenced, t.outcomes().getOrDefault(Outcome.SCORED, 0L));
                 assertEquals((long) (utterances - referenced), t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L));
+                // The share with a reference, from the corpus: referenced / utterances.
+                assertEquals(referenced / (double) utterances, LiveIntervalsTest.gauge(d.scrape(), "segmon_referenced_utterances_ratio",
+                        "model=\"" + model + "\",tier=\"word\""), 1e-12);
                 List<MinuteWindow> minutes = new StateWindows(d.state, d.intervals, d.words).local(model, "word", 0, Long.MAX_VALUE);
                 assertEquals(expected, minutes.stream().map(MinuteWindow::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus),
                         "trial " + trial + " model " + model + ": the minutes of " + minutes);
