@@ -249,6 +249,15 @@
         && (x.labels.model === state.model || x.labels.model === NO_MODEL))
       .map((x) => [OUTCOME_TEXT[x.labels.outcome] || x.labels.outcome, x.labels.model === NO_MODEL ? "any" : x.labels.model, String(x.value)]);
     rows($("outcomes"), ["outcome", "model", "utterances"], outcomes, "no utterance closed yet");
+    // The scores describe the utterances that got a reference (--unreferenced skip): one line per model.
+    const referenced = $("referenced");
+    referenced.replaceChildren(...s.filter((x) => x.name === "segmon_referenced_utterances_ratio" && x.labels.tier === state.tier
+        && x.value !== null).map((x) => {
+      const line = document.createElement("p");
+      line.className = "unit";
+      line.textContent = x.labels.model + ": scored on " + (x.value < 0.1 ? (100 * x.value).toFixed(1) : Math.round(100 * x.value)) + " % of utterances";
+      return line;
+    }));
     const dead = s.filter((x) => x.name === "segmon_dead_letters_total").sort((a, b) => b.value - a.value)
       .map((x) => [x.labels.reason, x.labels.model + " / " + x.labels.tier, String(x.value)]);
     rows($("dead"), ["reason", "model / tier", "records"], dead, "none: every record was usable");

@@ -19,7 +19,9 @@ import java.util.function.Consumer;
  * <p>Corpus scoring pairs utterances by id. The two inputs are read in lock step and an
  * utterance waits only until its partner arrives, so when both files list utterances in the
  * same order at most one utterance per side is held in memory, whatever the corpus size.
- * An id seen on one side only is scored against an empty other side and reported as unpaired.
+ * An id seen on one side only is reported as unpaired; a reference alone is scored against an
+ * empty hypothesis, a hypothesis alone against an empty reference only with
+ * {@link Unreferenced#SCORE_EMPTY} (by default, {@link Unreferenced#SKIP}, it adds nothing).
  */
 public final class BoundaryScorer {
     private final double toleranceSeconds;
@@ -27,8 +29,10 @@ public final class BoundaryScorer {
     private final Matching matching;
     private final boolean trimEdges;
     private final Set<String> ignoredLabels;
+    private final Unreferenced unreferenced;
 
     private BoundaryScorer(Builder b) {
+        this.unreferenced = b.unreferenced;
         this.toleranceSeconds = b.toleranceSeconds;
         this.toleranceMicros = Micros.of(b.toleranceSeconds);
         this.matching = b.matching;
@@ -50,6 +54,10 @@ public final class BoundaryScorer {
 
     public Matching matching() {
         return matching;
+    }
+
+    public Unreferenced unreferenced() {
+        return unreferenced;
     }
 
     /** The boundaries this scorer compares for one utterance (label filter and edge trimming applied). */
@@ -134,14 +142,20 @@ public final class BoundaryScorer {
             return pair(mine, theirs);
         }
 
-        /** The counts of every never-paired utterance against an empty other side; their ids go to unpaired. */
+        /**
+         * The counts of every never-paired utterance against an empty other side (a hypothesis only
+         * with {@link Unreferenced#SCORE_EMPTY}); their ids go to unpaired.
+         */
         BoundaryCounts scoreAlone(List<String> unpaired, Consumer<BoundaryCounts> eachUtterance) {
             BoundaryCounts sum = BoundaryCounts.ZERO;
             for (Map.Entry<String, long[]> e : waiting.entrySet()) {
+                unpaired.add(e.getKey());
+                if (!isReference && unreferenced == Unreferenced.SKIP) {
+                    continue;
+                }
                 BoundaryCounts alone = pair(e.getValue(), new long[0]);
                 eachUtterance.accept(alone);
                 sum = sum.plus(alone);
-                unpaired.add(e.getKey());
             }
             return sum;
         }
@@ -154,14 +168,21 @@ public final class BoundaryScorer {
     /** The hit tolerance of every command unless told otherwise: 20 ms (docs/contract.md 2.1). */
     public static final double DEFAULT_TOLERANCE_SECONDS = 0.02;
 
-    /** Fluent builder; defaults are docs/contract.md 2.1's: 0.02 s, one-to-one, no trimming, no label dropped. */
+    /** Fluent builder; defaults are docs/contract.md 2.1's: 0.02 s, one-to-one, no trimming, no label dropped, unreferenced skipped. */
     public static final class Builder {
         private double toleranceSeconds = DEFAULT_TOLERANCE_SECONDS;
         private Matching matching = Matching.ONE_TO_ONE;
         private boolean trimEdges;
         private Set<String> ignoredLabels = Set.of();
+        private Unreferenced unreferenced = Unreferenced.SKIP;
 
         private Builder() {
+        }
+
+        /** What a hypothesis without a reference adds: nothing ({@link Unreferenced#SKIP}, the default) or false alarms. */
+        public Builder unreferenced(Unreferenced u) {
+            this.unreferenced = u;
+            return this;
         }
 
         public Builder tolerance(double seconds) {

@@ -66,14 +66,18 @@ class BoundaryCountsTest {
         Random random = new Random(3);
         List<RandomCorpus.Pair> corpus = RandomCorpus.realistic(random, 300, 20, 0.1);
         for (Matching matching : Matching.values()) {
-            BoundaryScorer scorer = BoundaryScorer.builder().matching(matching).build();
-            // Expected: each utterance scored on its own (an absent side is empty), then summed.
+          for (Unreferenced unreferenced : Unreferenced.values()) {
+            BoundaryScorer scorer = BoundaryScorer.builder().matching(matching).unreferenced(unreferenced).build();
+            // Expected: each utterance scored on its own (an absent side is empty; a hypothesis
+            // without reference left out unless score-empty), then summed.
             BoundaryCounts sum = BoundaryCounts.ZERO;
             List<String> unpaired = new ArrayList<>();
             for (RandomCorpus.Pair p : corpus) {
                 double[] ref = p.reference() == null ? new double[0] : p.reference();
                 double[] hyp = p.hypothesis() == null ? new double[0] : p.hypothesis();
-                sum = sum.plus(scorer.score(new Utterance.Marked(p.id(), ref), new Utterance.Marked(p.id(), hyp)));
+                if (p.reference() != null || unreferenced == Unreferenced.SCORE_EMPTY) {
+                    sum = sum.plus(scorer.score(new Utterance.Marked(p.id(), ref), new Utterance.Marked(p.id(), hyp)));
+                }
                 if (p.reference() == null || p.hypothesis() == null) {
                     unpaired.add(p.id());
                 }
@@ -87,6 +91,25 @@ class BoundaryCountsTest {
             Collections.shuffle(lines, random);
             Files.write(hypFile, lines);
             assertCorpus(scorer, refFile, hypFile, sum, unpaired, corpus.size());
+          }
+        }
+    }
+
+    @Test
+    void aHypothesisWithoutReferenceIsLeftOutUnlessScoredAgainstAnEmptyOne() throws Exception {
+        // u1 on both sides: ref {1.0}, hyp {1.01}: one hit. u2 only in the hypothesis: {0.5, 2.0}.
+        String ref = "{\"id\":\"u1\",\"boundaries\":[1.0]}\n";
+        String hyp = "{\"id\":\"u1\",\"boundaries\":[1.01]}\n{\"id\":\"u2\",\"boundaries\":[0.5,2.0]}\n";
+        for (Unreferenced u : Unreferenced.values()) {
+            try (JsonlReader r = new JsonlReader("ref", new BufferedReader(new StringReader(ref)));
+                 JsonlReader h = new JsonlReader("hyp", new BufferedReader(new StringReader(hyp)))) {
+                CorpusBoundaryResult result = BoundaryScorer.builder().unreferenced(u).build().score(r, h);
+                // skip: u1 alone, n_ref 1, n_hyp 1, hits 1 (precision 1). score-empty: u2's two
+                // boundaries are false alarms too, n_hyp 3 (precision 1/3).
+                BoundaryCounts expected = u == Unreferenced.SKIP ? BoundaryCounts.oneToOne(1, 1, 1) : BoundaryCounts.oneToOne(1, 3, 1);
+                assertEquals(expected, result.counts(), u.label());
+                assertEquals(List.of("u2"), result.unpaired());
+            }
         }
     }
 

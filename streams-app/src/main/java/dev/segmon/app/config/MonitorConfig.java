@@ -1,5 +1,6 @@
 package dev.segmon.app.config;
 
+import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.app.wire.DefaultTopics;
 import dev.segmon.model.Seconds;
 import dev.segmon.model.detection.DetectorSettings;
@@ -88,6 +89,8 @@ public final class MonitorConfig {
     public java.util.List<Comparison> comparisons() { return java.util.Collections.unmodifiableList(v.comparisons); }
     /** Reference labels left out of the transcript (not out of the boundaries); empty labels always are. */
     public java.util.Set<String> ignoreLabels() { return v.ignoreLabels; }
+    /** Whether an utterance closed {@code unreferenced} is left out of the scores (the default) or scored against an empty reference. */
+    public Unreferenced unreferenced() { return v.unreferenced; }
     /** Extra Kafka / Kafka Streams client settings, passed through unchanged (they win over segmon's defaults). */
     public Map<String, String> kafkaProperties() { return java.util.Collections.unmodifiableMap(v.kafkaProperties); }
 
@@ -140,6 +143,7 @@ public final class MonitorConfig {
         private java.util.Set<String> tiers = new java.util.LinkedHashSet<>();
         private java.util.List<Comparison> comparisons = new java.util.ArrayList<>();
         private java.util.Set<String> ignoreLabels = java.util.Set.of();
+        private Unreferenced unreferenced;
 
         private Builder() {
             Settings.ALL.forEach(s -> s.applyDefault(this));
@@ -238,6 +242,8 @@ public final class MonitorConfig {
             this.ignoreLabels = java.util.Set.copyOf(labels);
             return this;
         }
+
+        public Builder unreferenced(Unreferenced u) { this.unreferenced = Objects.requireNonNull(u); return this; }
 
         /** One pass-through Kafka / Kafka Streams client setting ({@code security.protocol}, ...). */
         public Builder kafkaProperty(String key, String value) {

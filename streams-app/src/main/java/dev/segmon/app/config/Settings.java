@@ -1,6 +1,7 @@
 package dev.segmon.app.config;
 
 import dev.segmon.model.boundary.BoundaryScorer;
+import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.model.detection.DetectorSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,9 +88,13 @@ public final class Settings {
             List.of("sil", "sp", "spn", "<eps>"), Parsers::names,
             labels -> labels.isEmpty() ? "none" : String.join(",", labels), (b, labels) -> b.ignoreLabels(new java.util.LinkedHashSet<>(labels)));
 
+    public static final Setting<Unreferenced> UNREFERENCED = new Setting<>("unreferenced", "skip|score-empty",
+            "An utterance whose hypothesis got no reference: left out of the scores (skip) or scored against an empty reference.",
+            Unreferenced.SKIP, Unreferenced::parse, Unreferenced::label, MonitorConfig.Builder::unreferenced);
+
     /** Every setting, in the order of the help. */
     public static final List<Setting<?>> ALL = List.of(BOOTSTRAP_SERVERS, APPLICATION_ID, TOLERANCE, METRICS_PORT,
-            MAX_DISORDER, REFERENCE_MAX_DELAY, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
+            MAX_DISORDER, REFERENCE_MAX_DELAY, UNREFERENCED, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
             DEAD_LETTERS_TOPIC, METRICS_TOPIC, DETECTION_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS, COMPARE,
             IGNORE_LABELS, FALSE_ALARM_PERIOD, DETECTOR_LEARN, DETECTOR_PAIRED_LEARN, DETECTOR_MARGIN);
 

@@ -5,6 +5,7 @@ import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.view.MonitorView;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.InputEvent;
+import dev.segmon.app.wire.Outcome;
 import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScores;
@@ -64,6 +65,16 @@ public final class StoreMetrics implements MultiCollector {
     }
 
 
+    /**
+     * The share of a series' closed utterances that came with a reference: all closed but those
+     * closed {@code unreferenced}; what the scores describe under {@code --unreferenced skip}. Null
+     * before any closed.
+     */
+    public static Double referencedShare(Totals t) {
+        long closed = t.outcomes().values().stream().mapToLong(Long::longValue).sum();
+        return closed == 0 ? null : (closed - t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L)) / (double) closed;
+    }
+
     @Override
     public MetricSnapshots collect() {
         return collect(name -> true);
@@ -88,6 +99,8 @@ public final class StoreMetrics implements MultiCollector {
         CounterSnapshot.Builder hyps = CounterSnapshot.builder().name("segmon_hypothesis_boundaries").help("Hypothesis boundaries decided.");
         CounterSnapshot.Builder utterances = CounterSnapshot.builder().name("segmon_utterances").help("Utterances closed, by outcome.");
         CounterSnapshot.Builder deadLetters = CounterSnapshot.builder().name("segmon_dead_letters").help("Records sent to the dead-letter topic, by reason.");
+        GaugeSnapshot.Builder referenced = GaugeSnapshot.builder().name("segmon_referenced_utterances_ratio")
+                .help("Closed utterances that were not closed unreferenced, over all closed.");
         GaugeSnapshot.Builder open = GaugeSnapshot.builder().name("segmon_open_utterances").help("(utterance, model) pairs with open state.");
         HistogramSnapshot.Builder offsets = HistogramSnapshot.builder().name("segmon_boundary_offset_seconds").help("|hyp - ref| of hits.");
         GaugeSnapshot.Builder lastRef = GaugeSnapshot.builder().name("segmon_reference_last_received_timestamp_seconds")
@@ -109,6 +122,10 @@ public final class StoreMetrics implements MultiCollector {
             refs.dataPoint(Points.counter(mt, c.reference()));
             hyps.dataPoint(Points.counter(mt, c.hypothesis()));
             open.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(mt).value(t.open()).build());
+            Double share = referencedShare(t);
+            if (share != null) {
+                referenced.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(mt).value(share).build());
+            }
             offsets.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(mt)
                     .classicHistogramBuckets(ClassicHistogramBuckets.of(Totals.OFFSET_BUCKETS, t.offsetBuckets()))
                     .sum(t.offsetSumMicros() / 1e6).build());
@@ -128,7 +145,7 @@ public final class StoreMetrics implements MultiCollector {
 
         MetricSnapshots.Builder out = MetricSnapshots.builder();
         for (MetricSnapshot m : List.of(hits.build(), refs.build(), hyps.build(), utterances.build(), deadLetters.build(),
-                open.build(), offsets.build(), lastRef.build())) {
+                open.build(), referenced.build(), offsets.build(), lastRef.build())) {
             addIfIncluded(out, m, included);
         }
         ratios.addTo(out, included);
@@ -142,7 +159,8 @@ public final class StoreMetrics implements MultiCollector {
 
     /** The families read from the totals alone. */
     private static final List<String> SERIES_FAMILIES = List.of("segmon_boundary_hits", "segmon_reference_boundaries",
-            "segmon_hypothesis_boundaries", "segmon_utterances", "segmon_open_utterances", "segmon_boundary_offset_seconds");
+            "segmon_hypothesis_boundaries", "segmon_utterances", "segmon_open_utterances", "segmon_boundary_offset_seconds",
+            "segmon_referenced_utterances_ratio");
     /** The ratio gauges, which need the minutes too (their sliding window). */
     private static final List<String> RATIO_FAMILIES = List.of("segmon_boundary_precision_ratio", "segmon_boundary_recall_ratio",
             "segmon_boundary_f1_ratio", "segmon_boundary_hit_rate_ratio", "segmon_boundary_over_segmentation_ratio",

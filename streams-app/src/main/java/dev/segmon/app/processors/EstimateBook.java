@@ -75,13 +75,8 @@ public final class EstimateBook implements UtteranceBook {
 
     @Override
     public void closed(Closed utterance) {
-        Ended e = endedKeys.mayHold(utterance.key()) ? ended.get(utterance.key()) : null;
-        if (e == null) {
-            return;
-        }
-        ended.delete(utterance.key());
-        endedKeys.deleted(utterance.key());
-        if (utterance.outcome() != Outcome.SCORED || utterance.reference() == null) {
+        Ended e = forget(utterance);
+        if (e == null || utterance.outcome() != Outcome.SCORED || utterance.reference() == null) {
             return;
         }
         String tier = utterance.key().tier();
@@ -96,5 +91,21 @@ public final class EstimateBook implements UtteranceBook {
             aggregates.add(series, SeriesFigures.ofBacktest(new Backtest(1, e.boundaries(), rate * e.seconds(), nRef)), utterance.timestampMs());
         }
         aggregates.add(references, SeriesFigures.ofReferenceRates(RateMoments.of(nRef, e.seconds())), utterance.timestampMs());
+    }
+
+    /** The hypothesis sums booked at its end stay: the estimate needs no reference. */
+    @Override
+    public void unscored(Closed utterance) {
+        forget(utterance);
+    }
+
+    /** Deletes and returns what was kept for the utterance since its end, or null. */
+    private Ended forget(Closed utterance) {
+        Ended e = endedKeys.mayHold(utterance.key()) ? ended.get(utterance.key()) : null;
+        if (e != null) {
+            ended.delete(utterance.key());
+            endedKeys.deleted(utterance.key());
+        }
+        return e;
     }
 }

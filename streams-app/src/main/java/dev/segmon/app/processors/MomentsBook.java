@@ -5,8 +5,9 @@ import dev.segmon.model.interval.UtteranceMoments;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 
 /**
- * Books every closed utterance of a model (scored, unreferenced or timed out, as
- * {@code eval boundaries} counts an id with one side missing) as its {@link UtteranceMoments}, per
+ * Books every scored utterance of a model (scored or timed out; unreferenced only with
+ * {@code --unreferenced score-empty}, as {@code eval boundaries} counts an id with one side
+ * missing) as its {@link UtteranceMoments}, per
  * (model, tier) cumulatively and per minute: the counters and gauges behind the live intervals
  * (docs/intervals.md, "Counters").
  */

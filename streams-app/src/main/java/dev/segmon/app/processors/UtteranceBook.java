@@ -50,4 +50,12 @@ public interface UtteranceBook {
 
     /** An utterance was closed ({@code reference} is null when none came). */
     void closed(Closed utterance);
+
+    /**
+     * An utterance was closed and is not scored ({@code unreferenced} under the default
+     * {@code --unreferenced skip}, docs/contract.md appendix C): it must add nothing to the
+     * scores; a book forgets here what it kept for the utterance.
+     */
+    default void unscored(Closed utterance) {
+    }
 }

@@ -9,6 +9,7 @@ import dev.segmon.app.wire.Outcome;
 import dev.segmon.app.wire.UtteranceScore;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.IncrementalMatcher;
+import dev.segmon.model.boundary.Unreferenced;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -26,6 +27,7 @@ final class UtteranceScorer {
     private final SeriesTotals totals;
     private final MinuteWindows minutes;
     private final java.util.List<UtteranceBook> books;
+    private final Unreferenced unreferenced;
     private ProcessorContext<Object, Object> context;
     /** Wall time of each close, in milliseconds (see {@link #CLOSE_SCOPE}). */
     private Sensor closeLatency;
@@ -48,8 +50,9 @@ final class UtteranceScorer {
     static final String CLOSE_SCOPE = "segmon";
 
     UtteranceScorer(String scoresSink, double tolerance, long toleranceMicros, long disorderMicros, SeriesTotals totals, MinuteWindows minutes,
-                    java.util.List<UtteranceBook> books) {
+                    java.util.List<UtteranceBook> books, Unreferenced unreferenced) {
         this.books = books;
+        this.unreferenced = unreferenced;
         this.scoresSink = scoresSink;
         this.tolerance = tolerance;
         this.toleranceMicros = toleranceMicros;
@@ -84,14 +87,19 @@ final class UtteranceScorer {
         IncrementalMatcher m = h.matcher();
         long[] times = ref == null ? new long[0] : ref.boundaries().times();
         long frontier = ref == null ? Long.MIN_VALUE : ref.boundaries().frontier(disorderMicros);
-        book(key, m, times, frontier, timestamp, 0);
+        book(key, m, times, frontier, timestamp, 0, true);
         if (m.hypComplete() && ref != null && ref.boundaries().complete()) {
             return close(key, h, ref, Outcome.SCORED, timestamp);
         }
         return h;
     }
 
-    /** Finishes an utterance: decides everything left, emits its score, counts its outcome. */
+    /**
+     * Finishes an utterance: decides everything left, emits its score, counts its outcome. An
+     * unreferenced one is scored (added to the totals, the minute and the books) only with
+     * {@link Unreferenced#SCORE_EMPTY}; otherwise only its outcome is counted and the books are
+     * told it closed unscored.
+     */
     HypothesisState close(HypothesisKey key, HypothesisState h, ReferenceState ref, Outcome outcome, long timestamp) {
         long started = System.nanoTime();
         boolean sampled = cpuClock && closes++ % CPU_SAMPLE == 0;
@@ -99,7 +107,8 @@ final class UtteranceScorer {
         IncrementalMatcher m = h.matcher();
         m.completeHypothesis();
         long[] times = ref == null ? new long[0] : ref.boundaries().times();
-        book(key, m, times, Long.MAX_VALUE, timestamp, 1);
+        boolean scored = outcome != Outcome.UNREFERENCED || unreferenced == Unreferenced.SCORE_EMPTY;
+        book(key, m, times, Long.MAX_VALUE, timestamp, 1, scored);
         totals.update(key.series(), t -> t.withOutcome(outcome).withOpen(-1));
         UtteranceScore score = new UtteranceScore(key.utterance(), key.model(), key.tier(), outcome, m.decided(), tolerance);
         context.forward(new Record<Object, Object>(key.utterance(), score.toJson(), timestamp), scoresSink);
@@ -107,7 +116,11 @@ final class UtteranceScorer {
         UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp,
                 WordBook.score(outcome, h.words(), ref == null ? WordList.NONE : ref.labels()));
         for (UtteranceBook b : books) {
-            b.closed(event);
+            if (scored) {
+                b.closed(event);
+            } else {
+                b.unscored(event);
+            }
         }
         closeLatency.record((System.nanoTime() - started) / 1e6);
         if (sampled) {
@@ -117,8 +130,8 @@ final class UtteranceScorer {
         return closed.withoutWords();
     }
 
-    /** Runs the matcher and adds what it decided (and {@code closed} utterances) to the totals and the minute. */
-    private void book(HypothesisKey key, IncrementalMatcher m, long[] reference, long frontier, long timestamp, long closed) {
+    /** Runs the matcher and, when {@code count}, adds what it decided (and {@code closed} utterances) to the totals and the minute. */
+    private void book(HypothesisKey key, IncrementalMatcher m, long[] reference, long frontier, long timestamp, long closed, boolean count) {
         if (frontier == Long.MIN_VALUE && closed == 0) {
             return; // no reference seen yet: the matcher can decide nothing (IncrementalMatcher#advance)
         }
@@ -128,7 +141,7 @@ final class UtteranceScorer {
             buckets[Totals.offsetBucket(offset)]++;
             sum[0] += Math.abs(offset);
         });
-        if (delta.equals(BoundaryCounts.ZERO) && closed == 0) {
+        if (!count || delta.equals(BoundaryCounts.ZERO) && closed == 0) {
             return;
         }
         if (!delta.equals(BoundaryCounts.ZERO)) {

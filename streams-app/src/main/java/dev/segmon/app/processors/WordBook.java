@@ -34,6 +34,12 @@ public final class WordBook implements UtteranceBook {
         aggregates.add(utterance.key().series(), SeriesFigures.ofWords(utterance.words()), utterance.timestampMs());
     }
 
+    /** Counted as unscored ({@code incomplete}), as every unreferenced close is: nothing reaches the word error rate. */
+    @Override
+    public void unscored(Closed utterance) {
+        closed(utterance);
+    }
+
     /** The word figures of one closed utterance, from its two held transcripts. */
     static WordCounts score(Outcome outcome, WordList hypothesis, WordList reference) {
         if (!hypothesis.present()) {

@@ -9,8 +9,9 @@ public enum Outcome {
     /** Both sides complete. */
     SCORED("scored"),
     /**
-     * The hypothesis ended and no reference came within reference-max-delay: scored against an
-     * empty reference, as {@code eval boundaries} scores an unpaired utterance.
+     * The hypothesis ended and no reference came within reference-max-delay: not scored (only
+     * counted), or with {@code --unreferenced score-empty} scored against an empty reference, as
+     * {@code eval boundaries} does with the same choice.
      */
     UNREFERENCED("unreferenced"),
     /** A side never completed; scored against what had arrived. */

@@ -34,6 +34,7 @@ class SettingsTest {
         SAMPLES.put("metrics-port", new Sample("9999", 9999, MonitorConfig::metricsPort));
         SAMPLES.put("max-disorder", new Sample("2.5", 2.5, MonitorConfig::maxDisorder));
         SAMPLES.put("reference-max-delay", new Sample("90m", Duration.ofMinutes(90), MonitorConfig::referenceMaxDelay));
+        SAMPLES.put("unreferenced", new Sample("score-empty", dev.segmon.model.boundary.Unreferenced.SCORE_EMPTY, MonitorConfig::unreferenced));
         SAMPLES.put("expiry-interval", new Sample("500ms", Duration.ofMillis(500), MonitorConfig::expiryInterval));
         SAMPLES.put("hypotheses-topic", new Sample("h", "h", MonitorConfig::hypothesesTopic));
         SAMPLES.put("references-topic", new Sample("r", "r", MonitorConfig::referencesTopic));
@@ -101,6 +102,7 @@ class SettingsTest {
         defaults.put("metrics-port", "9464");
         defaults.put("max-disorder", "5.0");
         defaults.put("reference-max-delay", "24h");
+        defaults.put("unreferenced", "skip");
         defaults.put("expiry-interval", "10s");
         defaults.put("hypotheses-topic", "segmon.hypotheses");
         defaults.put("references-topic", "segmon.references");

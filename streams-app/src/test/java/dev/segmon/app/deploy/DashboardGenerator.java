@@ -129,10 +129,15 @@ final class DashboardGenerator {
         List.of(Query.range("sum by (reason, model, tier) (rate(" + DEAD_LETTERS_TOTAL.metric() + "[$__rate_interval]))",
             "{{reason}} {{model}} {{tier}}"))));
     y += 8;
-    p.add(new Panel("Open utterances (state)", "timeseries", 0, y, 12, 8, "short", "Utterances waiting for their reference or hypothesis end.",
+    p.add(new Panel("Open utterances (state)", "timeseries", 0, y, 8, 8, "short", "Utterances waiting for their reference or hypothesis end.",
         List.of(Query.range("sum by (model, tier) (" + OPEN_UTTERANCES.metric() + FILTER + ")", "{{model}} {{tier}}"))));
-    p.add(new Panel("Time since the last reference", "timeseries", 12, y, 12, 8, "s", "Per tier; references may legitimately come hours late.",
+    p.add(new Panel("Time since the last reference", "timeseries", 8, y, 8, 8, "s", "Per tier; references may legitimately come hours late.",
         List.of(Query.range("time() - max by (tier) (" + REFERENCE_LAST_RECEIVED.metric() + "{tier=~\"$tier\"})", "{{tier}}"))));
+    String closed = "sum by (model, tier) (" + UTTERANCES_TOTAL.metric() + "{model=~\"$model\", tier=~\"$tier\"";
+    p.add(new Panel("Scored on (share of utterances with a reference)", "timeseries", 16, y, 8, 8, "percentunit",
+        "Per model: closed utterances that were not closed unreferenced, over all closed (segmon_referenced_utterances_ratio,"
+            + " pooled over instances). The scores above describe these utterances only (--unreferenced skip, the default).",
+        List.of(Query.range(closed + ", outcome!=\"unreferenced\"}) / " + closed + "})", "{{model}} {{tier}} scored on"))));
     y += 8;
     String perTopic = "sum by (topic) (rate(";
     p.add(new Panel("Input records off their key's partition (per second)", "timeseries", 0, y, 24, 6, "short",

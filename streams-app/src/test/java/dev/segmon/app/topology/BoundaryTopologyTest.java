@@ -1,5 +1,6 @@
 package dev.segmon.app.topology;
 
+import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.app.wire.Outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -132,23 +133,27 @@ class BoundaryTopologyTest {
     }
 
     @Test
-    void wallClockExpiryScoresUnreferencedAndCountsUnhypothesized() throws Exception {
-        try (SegmonDriver d = new SegmonDriver(MonitorConfig.builder().referenceMaxDelay(Duration.ofMinutes(10))
-                .expiryInterval(Duration.ofSeconds(1)))) {
-            d.hyp("u1", "{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"word\",\"times\":[0.1,0.2],\"end\":true}", 0);
-            d.ref("u2", "{\"utterance\":\"u2\",\"tier\":\"word\",\"segments\":[{\"start\":0,\"end\":1}],\"final\":true}", 0);
-            // Not yet 10 minutes of wall clock: nothing expires (and no stream time passes at all).
-            d.driver.advanceWallClockTime(Duration.ofMinutes(9));
-            assertEquals(BoundaryCounts.ZERO, d.totals("m", "word").counts());
-            d.driver.advanceWallClockTime(Duration.ofMinutes(2));
-            // u1 never got a reference: scored against an empty one, as eval boundaries scores an
-            // unpaired utterance: n_ref 0, n_hyp 2, hits 0. u2 never got a hypothesis.
-            assertEquals(BoundaryCounts.oneToOne(0, 2, 0), d.totals("m", "word").counts());
-            assertEquals(Map.of(Outcome.UNREFERENCED, 1L), d.totals("m", "word").outcomes());
-            assertEquals(Map.of(Outcome.UNHYPOTHESIZED, 1L), d.totals("none", "word").outcomes());
-            JsonNode s = JSON.readTree(d.scoreValues().get(0));
-            assertEquals("unreferenced", s.get("outcome").asText());
-            assertTrue(s.get("recall").isNull());
+    void wallClockExpiryClosesUnreferencedUnscoredByDefaultAndCountsUnhypothesized() throws Exception {
+        for (Unreferenced choice : Unreferenced.values()) {
+            try (SegmonDriver d = new SegmonDriver(MonitorConfig.builder().referenceMaxDelay(Duration.ofMinutes(10))
+                    .expiryInterval(Duration.ofSeconds(1)).unreferenced(choice))) {
+                d.hyp("u1", "{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"word\",\"times\":[0.1,0.2],\"end\":true}", 0);
+                d.ref("u2", "{\"utterance\":\"u2\",\"tier\":\"word\",\"segments\":[{\"start\":0,\"end\":1}],\"final\":true}", 0);
+                // Not yet 10 minutes of wall clock: nothing expires (and no stream time passes at all).
+                d.driver.advanceWallClockTime(Duration.ofMinutes(9));
+                assertEquals(BoundaryCounts.ZERO, d.totals("m", "word").counts());
+                d.driver.advanceWallClockTime(Duration.ofMinutes(2));
+                // u1 never got a reference. skip (the default): not scored, as eval boundaries leaves
+                // out a hypothesis-only id. score-empty: scored against an empty reference: n_ref 0,
+                // n_hyp 2, hits 0. u2 never got a hypothesis.
+                BoundaryCounts expected = choice == Unreferenced.SKIP ? BoundaryCounts.ZERO : BoundaryCounts.oneToOne(0, 2, 0);
+                assertEquals(expected, d.totals("m", "word").counts(), choice.label());
+                assertEquals(Map.of(Outcome.UNREFERENCED, 1L), d.totals("m", "word").outcomes());
+                assertEquals(Map.of(Outcome.UNHYPOTHESIZED, 1L), d.totals("none", "word").outcomes());
+                JsonNode s = JSON.readTree(d.scoreValues().get(0));
+                assertEquals("unreferenced", s.get("outcome").asText());
+                assertTrue(s.get("recall").isNull());
+            }
         }
     }
 

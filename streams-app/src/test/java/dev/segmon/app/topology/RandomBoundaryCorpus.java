@@ -4,6 +4,8 @@ import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
+import dev.segmon.model.boundary.CorpusBoundaryResult;
+import dev.segmon.model.boundary.Unreferenced;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -26,11 +28,22 @@ final class RandomBoundaryCorpus {
     /**
      * One corpus: its message streams (each in its own order) and what the offline scorer gives
      * on the same data, per model: the totals and each utterance's counts (in utterance order).
-     * An utterance without reference is scored offline against an empty one, as {@code eval
-     * boundaries} counts an id with one side missing.
+     * In {@code expected} and {@code perUtterance} an utterance without reference is scored
+     * against an empty one ({@code --unreferenced score-empty}); {@link #offline} runs the corpus
+     * scorer of {@code eval boundaries} on the references and each model's hypotheses.
      */
     record Corpus(List<List<String[]>> streams, Map<String, BoundaryCounts> expected,
-                  Map<String, List<BoundaryCounts>> perUtterance, List<Boolean> referenced) {
+                  Map<String, List<BoundaryCounts>> perUtterance, List<Boolean> referenced,
+                  List<Utterance> references, Map<String, List<Utterance>> hypotheses, double tolerance, double disorder) {
+        /** Each model's totals as {@code eval boundaries --unreferenced <choice>} gives them on this corpus. */
+        Map<String, CorpusBoundaryResult> offline(Unreferenced choice) {
+            BoundaryScorer scorer = BoundaryScorer.builder().tolerance(tolerance).unreferenced(choice).build();
+            Map<String, CorpusBoundaryResult> out = new java.util.TreeMap<>();
+            hypotheses.forEach((model, hyps) -> out.put(model,
+                    scorer.score(new UtteranceList("ref", references), new UtteranceList(model, hyps))));
+            return out;
+        }
+
         int utterances() {
             return referenced.size();
         }
@@ -42,30 +55,44 @@ final class RandomBoundaryCorpus {
 
     /** 1-6 utterances named {@code utt-<trial>-<n>}, four in five with a reference, each with every model's boundaries. */
     static Corpus generate(Random rnd, int trial, String[] models, double tolerance, double disorder) {
+        return generate(rnd, trial, models, tolerance, disorder, 1 + rnd.nextInt(6), () -> rnd.nextInt(5) != 0,
+                segments -> randomTimes(rnd));
+    }
+
+    /**
+     * {@code utterances} utterances, each with a reference when {@code referenceDrawn} says so, each
+     * model's boundaries drawn by {@code recognizer} from the utterance's segments.
+     */
+    static Corpus generate(Random rnd, int trial, String[] models, double tolerance, double disorder, int utterances,
+                           java.util.function.BooleanSupplier referenceDrawn, java.util.function.Function<List<Segment>, double[]> recognizer) {
         BoundaryScorer scorer = BoundaryScorer.builder().tolerance(tolerance).build();
-        int utterances = 1 + rnd.nextInt(6);
+        List<Utterance> references = new ArrayList<>();
+        Map<String, List<Utterance>> hypotheses = new java.util.TreeMap<>();
         List<List<String[]>> streams = new ArrayList<>();
         Map<String, BoundaryCounts> expected = new java.util.TreeMap<>();
         Map<String, List<BoundaryCounts>> perUtterance = new java.util.TreeMap<>();
         List<Boolean> referenced = new ArrayList<>();
         for (int u = 0; u < utterances; u++) {
             String id = "utt-" + trial + "-" + u;
-            boolean hasReference = rnd.nextInt(5) != 0;
+            boolean hasReference = referenceDrawn.getAsBoolean();
             List<Segment> segments = randomSegments(rnd);
             Utterance ref = new Utterance.Segmented(id, hasReference ? segments : List.of());
             referenced.add(hasReference);
             if (hasReference) {
+                references.add(ref);
                 streams.add(referenceMessages(rnd, id, segments));
             }
             for (String model : models) {
-                double[] times = randomTimes(rnd);
-                BoundaryCounts counts = scorer.score(ref, new Utterance.Marked(id, times));
+                double[] times = recognizer.apply(segments);
+                Utterance hyp = new Utterance.Marked(id, times);
+                hypotheses.computeIfAbsent(model, m -> new ArrayList<>()).add(hyp);
+                BoundaryCounts counts = scorer.score(ref, hyp);
                 expected.merge(model, counts, BoundaryCounts::plus);
                 perUtterance.computeIfAbsent(model, m -> new ArrayList<>()).add(counts);
                 streams.add(hypothesisMessages(rnd, id, model, times, disorder));
             }
         }
-        return new Corpus(streams, expected, perUtterance, referenced);
+        return new Corpus(streams, expected, perUtterance, referenced, references, hypotheses, tolerance, disorder);
     }
 
     /** Contiguous or gapped segments on a 1 ms grid (so exact-tolerance offsets such as 0.52 vs 0.50 occur). */
@@ -79,6 +106,25 @@ final class RandomBoundaryCorpus {
             t += len + (rnd.nextInt(3) == 0 ? rnd.nextInt(200) : 0);
         }
         return out;
+    }
+
+    /**
+     * A recognizer close to the reference: each boundary of {@code segments} moved by up to 30 ms
+     * (1 ms grid), one in ten dropped, and one extra boundary in three utterances.
+     */
+    static double[] nearTimes(Random rnd, List<Segment> segments) {
+        TreeSet<Integer> s = new TreeSet<>();
+        for (Segment g : segments) {
+            for (double t : new double[] {g.start(), g.end()}) {
+                if (rnd.nextInt(10) != 0) {
+                    s.add(Math.max(0, (int) Math.round(t * 1000) + rnd.nextInt(61) - 30));
+                }
+            }
+        }
+        if (rnd.nextInt(3) == 0) {
+            s.add(rnd.nextInt(3000));
+        }
+        return s.stream().mapToDouble(ms -> ms / 1000.0).toArray();
     }
 
     static double[] randomTimes(Random rnd) {

@@ -1,5 +1,8 @@
 package dev.segmon.app.topology;
 
+import dev.segmon.model.boundary.CorpusBoundaryResult;
+import dev.segmon.model.boundary.Unreferenced;
+import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,8 +58,14 @@ class RestartsEqualOfflineTest {
             double disorder = new double[] {0.0, 0.01, 0.03, 0.1, 1.0}[rnd.nextInt(5)];
             String where = "trial " + trial + " tolerance " + tolerance + " disorder " + disorder;
             RandomBoundaryCorpus.Corpus corpus = RandomBoundaryCorpus.generate(rnd, trial, MODELS, tolerance, disorder);
+            // Both settings of --unreferenced: what is booked follows eval boundaries with the same choice.
+            Unreferenced choice = trial % 2 == 0 ? Unreferenced.SKIP : Unreferenced.SCORE_EMPTY;
+            where += " " + choice;
             RestartingProcessor p = new RestartingProcessor(MonitorConfig.builder().tolerance(tolerance).maxDisorder(disorder)
-                    .referenceMaxDelay(Duration.ofHours(1)).expiryInterval(Duration.ofMinutes(1)).compare(new Comparison(A, B)));
+                    .referenceMaxDelay(Duration.ofHours(1)).expiryInterval(Duration.ofMinutes(1)).compare(new Comparison(A, B))
+                    .unreferenced(choice));
+            Map<String, CorpusBoundaryResult> offline = corpus.offline(choice);
+            long scoredUtterances = choice == Unreferenced.SKIP ? corpus.referencedCount() : corpus.utterances();
             long last = p.play(rnd, corpus.streams(), 1 + rnd.nextInt(20_000), CHANCE);
             p.expireAll(rnd, last);
             assertTrue(p.restartsWhileOpen() >= 2, where + ": " + p.restartsWhileOpen() + " restarts while open");
@@ -66,16 +75,16 @@ class RestartsEqualOfflineTest {
             for (String model : MODELS) {
                 ModelTier series = new ModelTier(model, "word");
                 Totals t = p.state().totals().getOrDefault(series, Totals.ZERO);
-                assertEquals(corpus.expected().get(model), t.counts(), where + " model " + model);
+                assertEquals(offline.get(model).counts(), t.counts(), where + " model " + model);
                 assertEquals(0, t.open(), where + " model " + model);
                 assertEquals(corpus.referencedCount(), t.outcomes().getOrDefault(Outcome.SCORED, 0L), where);
                 assertEquals(corpus.utterances() - corpus.referencedCount(), t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L), where);
                 List<MinuteCounts> ofModel = List.copyOf(minutes.get(series).values());
-                assertEquals(corpus.expected().get(model), ofModel.stream().map(MinuteCounts::counts)
+                assertEquals(offline.get(model).counts(), ofModel.stream().map(MinuteCounts::counts)
                         .reduce(BoundaryCounts.ZERO, BoundaryCounts::plus), where + " minutes of " + model);
-                assertEquals(corpus.utterances(), ofModel.stream().mapToLong(MinuteCounts::utterances).sum(), where);
+                assertEquals(scoredUtterances, ofModel.stream().mapToLong(MinuteCounts::utterances).sum(), where);
             }
-            checkIntervals(corpus, new IntervalView(p.state()), where);
+            checkIntervals(corpus, choice, new IntervalView(p.state()), where);
             // Every minute whose counts changed was emitted (the dirty list is rebuilt from the
             // store's flags at init), its last record the stored minute. A minute that only
             // closed utterances with no boundary has nothing to emit (its counts stay zero).
@@ -95,14 +104,22 @@ class RestartsEqualOfflineTest {
 
     /**
      * Each model's moments, cumulative and summed over its minutes, equal the moments of the
-     * offline per-utterance counts of every closed utterance (scored or unreferenced); the pair's,
+     * offline per-utterance counts of every scored utterance (unreferenced ones only with
+     * {@code score-empty}); the pair's,
      * those of the utterances scored for both (the referenced ones); and their intervals equal the
      * offline ones.
      */
-    private static void checkIntervals(RandomBoundaryCorpus.Corpus corpus, IntervalView intervals, String where) {
+    private static void checkIntervals(RandomBoundaryCorpus.Corpus corpus, Unreferenced choice, IntervalView intervals, String where) {
         List<LiveIntervalsTest.Scored> scored = new ArrayList<>();
         PairedMoments pairs = PairedMoments.ZERO;
+        Map<String, List<BoundaryCounts>> counted = new java.util.TreeMap<>();
         for (int u = 0; u < corpus.utterances(); u++) {
+            if (!corpus.referenced().get(u) && choice == Unreferenced.SKIP) {
+                continue;
+            }
+            for (String model : MODELS) {
+                counted.computeIfAbsent(model, m -> new ArrayList<>()).add(corpus.perUtterance().get(model).get(u));
+            }
             BoundaryCounts a = corpus.perUtterance().get(A).get(u);
             BoundaryCounts b = corpus.perUtterance().get(B).get(u);
             scored.add(new LiveIntervalsTest.Scored(a, b, corpus.referenced().get(u)));
@@ -112,11 +129,11 @@ class RestartsEqualOfflineTest {
         }
         for (String model : MODELS) {
             ModelTier series = new ModelTier(model, "word");
-            UtteranceMoments offline = corpus.perUtterance().get(model).stream().map(UtteranceMoments::of)
+            UtteranceMoments offline = counted.getOrDefault(model, List.of()).stream().map(UtteranceMoments::of)
                     .reduce(UtteranceMoments.ZERO, UtteranceMoments::plus);
             UtteranceMoments live = intervals.moments().getOrDefault(series, UtteranceMoments.ZERO);
             assertEquals(offline, live, where + " moments of " + model);
-            assertEquals(offline, intervals.momentMinutes(0, Long.MAX_VALUE).get(series).values().stream()
+            assertEquals(offline, intervals.momentMinutes(0, Long.MAX_VALUE).getOrDefault(series, java.util.Collections.emptySortedMap()).values().stream()
                     .reduce(UtteranceMoments.ZERO, UtteranceMoments::plus), where + " moment minutes of " + model);
             LiveIntervalsTest.checkModel(scored, model.equals(A), live, where + " " + model);
         }

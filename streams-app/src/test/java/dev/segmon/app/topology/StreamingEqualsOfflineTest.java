@@ -9,6 +9,8 @@ import dev.segmon.app.web.MinuteTotals;
 import dev.segmon.app.web.StateWindows;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
+import dev.segmon.model.boundary.CorpusBoundaryResult;
+import dev.segmon.model.boundary.Unreferenced;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +34,24 @@ class StreamingEqualsOfflineTest {
         for (int trial = 0; trial < 30; trial++) {
             double tolerance = new double[] {0.0, 0.02, 0.05}[rnd.nextInt(3)];
             double disorder = new double[] {0.0, 0.01, 0.03, 0.1, 1.0}[rnd.nextInt(5)];
-            runTrial(rnd, tolerance, disorder, trial, 10);
+            Unreferenced choice = trial % 2 == 0 ? Unreferenced.SKIP : Unreferenced.SCORE_EMPTY;
+            runTrial(RandomBoundaryCorpus.generate(rnd, trial, MODELS, tolerance, disorder), rnd, choice, trial, 10);
+        }
+    }
+
+    /**
+     * A deployment where references come for a sample: 400 utterances, each referenced with
+     * probability 5 %, hypotheses close to the reference ({@link RandomBoundaryCorpus#nearTimes}). After the hold, each model's totals equal {@code eval boundaries} on the
+     * same corpus: with {@code skip} (the default) the referenced utterances alone, with
+     * {@code score-empty} every utterance, the unreferenced ones against an empty reference.
+     */
+    @Test
+    void aFivePercentReferencedSampleTotalsWhatEvalBoundariesGivesUnderEitherSetting() throws Exception {
+        for (Unreferenced choice : Unreferenced.values()) {
+            Random rnd = new Random(5_2026);
+            RandomBoundaryCorpus.Corpus corpus = RandomBoundaryCorpus.generate(rnd, 0, MODELS, 0.02, 0.01, 400, () -> rnd.nextInt(100) < 5,
+                    segments -> RandomBoundaryCorpus.nearTimes(rnd, segments));
+            runTrial(corpus, rnd, choice, 0, 10);
         }
     }
 
@@ -44,18 +63,29 @@ class StreamingEqualsOfflineTest {
     void minuteWindowsSumToTheOfflineTotals() throws Exception {
         Random rnd = new Random(12);
         for (int trial = 0; trial < 10; trial++) {
-            runTrial(rnd, 0.02, 0.01, trial, 3_000);
+            runTrial(RandomBoundaryCorpus.generate(rnd, trial, MODELS, 0.02, 0.01), rnd, Unreferenced.SKIP, trial, 3_000);
         }
     }
 
-    /** One random corpus, its records {@code stepMs} of record time apart. */
-    private void runTrial(Random rnd, double tolerance, double disorder, int trial, long stepMs) throws Exception {
-        RandomBoundaryCorpus.Corpus corpus = RandomBoundaryCorpus.generate(rnd, trial, MODELS, tolerance, disorder);
-        Map<String, BoundaryCounts> expected = corpus.expected();
+    /**
+     * One corpus in a random interleaving, its records {@code stepMs} of record time apart, run
+     * with {@code --unreferenced choice}; the expected totals are {@code eval boundaries}' with the
+     * same choice.
+     */
+    private void runTrial(RandomBoundaryCorpus.Corpus corpus, Random rnd, Unreferenced choice, int trial, long stepMs) throws Exception {
+        double tolerance = corpus.tolerance();
+        double disorder = corpus.disorder();
+        Map<String, CorpusBoundaryResult> offline = corpus.offline(choice);
         int utterances = corpus.utterances();
         long referenced = corpus.referencedCount();
-        try (SegmonDriver d = new SegmonDriver(MonitorConfig.builder().tolerance(tolerance).maxDisorder(disorder)
-                .referenceMaxDelay(Duration.ofHours(1)).expiryInterval(Duration.ofMinutes(1)))) {
+        // Only the utterances scored count in the minutes: all of them, or the referenced ones.
+        long scored = choice == Unreferenced.SCORE_EMPTY ? utterances : referenced;
+        MonitorConfig.Builder config = MonitorConfig.builder().tolerance(tolerance).maxDisorder(disorder)
+                .referenceMaxDelay(Duration.ofHours(1)).expiryInterval(Duration.ofMinutes(1));
+        if (choice == Unreferenced.SCORE_EMPTY) {
+            config.unreferenced(choice); // skip is the default
+        }
+        try (SegmonDriver d = new SegmonDriver(config)) {
             long ts = 0;
             for (Interleaving.Step step : Interleaving.merge(rnd, corpus.streams())) {
                 String[] msg = step.message();
@@ -69,20 +99,32 @@ class StreamingEqualsOfflineTest {
             // Unreferenced hypotheses close after reference-max-delay of wall clock.
             d.driver.advanceWallClockTime(Duration.ofMinutes(61));
             d.driver.advanceWallClockTime(Duration.ofMinutes(1));
+            // A pass acts on 256 states at a time, one slice per 50 ms write tick (ExpirySlicesTest).
+            for (int tick = 0; tick < 10; tick++) {
+                d.driver.advanceWallClockTime(Duration.ofMillis(50));
+            }
             for (String model : MODELS) {
+                BoundaryCounts expected = offline.get(model).counts();
+                if (choice == Unreferenced.SCORE_EMPTY) {
+                    assertEquals(corpus.expected().get(model), expected, "score-empty is what every utterance scored alone adds up to");
+                }
                 Totals t = d.totals(model, "word");
-                assertEquals(expected.get(model), t.counts(), "trial " + trial + " model " + model
-                        + " tolerance " + tolerance + " disorder " + disorder);
+                assertEquals(expected, t.counts(), "trial " + trial + " model " + model
+                        + " tolerance " + tolerance + " disorder " + disorder + " " + choice);
                 assertEquals(0, t.open());
                 assertEquals(referenced, t.outcomes().getOrDefault(Outcome.SCORED, 0L));
                 assertEquals((long) (utterances - referenced), t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L));
+                // The share with a reference, from the corpus: referenced / utterances.
+                assertEquals(referenced / (double) utterances, LiveIntervalsTest.gauge(d.scrape(), "segmon_referenced_utterances_ratio",
+                        "model=\"" + model + "\",tier=\"word\""), 1e-12);
                 List<MinuteTotals> minutes = new StateWindows(d.state, d.intervals, d.words).local(model, "word", 0, Long.MAX_VALUE);
-                assertEquals(expected.get(model), minutes.stream().map(MinuteTotals::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus),
+                assertEquals(expected, minutes.stream().map(MinuteTotals::counts).reduce(BoundaryCounts.ZERO, BoundaryCounts::plus),
                         "trial " + trial + " model " + model + ": the minutes of " + minutes);
-                // Every utterance is closed in some minute: the minutes count them all.
-                assertEquals((long) utterances, minutes.stream().mapToLong(MinuteTotals::utterances).sum());
+                // Every scored utterance is closed in some minute: the minutes count them all.
+                assertEquals(scored, minutes.stream().mapToLong(MinuteTotals::utterances).sum());
                 // The minutes' moment sums, read from the moment minute store, add up to the cumulative moment store.
-                assertEquals(d.intervals.moments().get(new dev.segmon.app.state.Keys.ModelTier(model, "word")),
+                assertEquals(d.intervals.moments().getOrDefault(new dev.segmon.app.state.Keys.ModelTier(model, "word"),
+                                dev.segmon.model.interval.UtteranceMoments.ZERO),
                         minutes.stream().map(MinuteTotals::moments).reduce(dev.segmon.model.interval.UtteranceMoments.ZERO,
                                 dev.segmon.model.interval.UtteranceMoments::plus), "trial " + trial + " model " + model);
             }

@@ -1,5 +1,7 @@
 package dev.segmon.app.topology;
 
+import dev.segmon.app.state.WordCounts.Unscored;
+import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.model.edit.EditScorer;
 import java.time.Duration;
@@ -28,10 +30,37 @@ class WordsEqualOfflineTest {
         }
     }
 
+    /**
+     * Hypotheses that never get a reference add nothing to the word errors under either
+     * {@code --unreferenced} setting: each is counted unscored as {@code incomplete} (a transcript
+     * without reference is never word-scored), the rest equals eval wer / ned as above.
+     */
+    @Test
+    void unreferencedHypothesesAddNoWordErrorsUnderEitherSetting() throws Exception {
+        for (Unreferenced choice : Unreferenced.values()) {
+            Random rnd = new Random(17_2026);
+            for (int trial = 0; trial < 10; trial++) {
+                RandomWordCorpus.Corpus corpus = RandomWordCorpus.generate(rnd, trial, MODELS, 0.01);
+                int extra = 1 + rnd.nextInt(4);
+                for (int u = 0; u < extra; u++) {
+                    for (String model : MODELS) {
+                        corpus.streams().add(RandomWordCorpus.hypothesisMessages(rnd, "unref-" + trial + "-" + u, model,
+                                RandomWordCorpus.randomSegments(rnd, true, false), true, 0.01));
+                        corpus.unscored().get(model)[Unscored.INCOMPLETE.ordinal()]++;
+                    }
+                }
+                runTrial(rnd, corpus, 0.01, trial + " " + choice, choice);
+            }
+        }
+    }
+
     private void runTrial(Random rnd, double disorder, int trial) throws Exception {
-        RandomWordCorpus.Corpus corpus = RandomWordCorpus.generate(rnd, trial, MODELS, disorder);
+        runTrial(rnd, RandomWordCorpus.generate(rnd, trial, MODELS, disorder), disorder, String.valueOf(trial), Unreferenced.SKIP);
+    }
+
+    private void runTrial(Random rnd, RandomWordCorpus.Corpus corpus, double disorder, String trial, Unreferenced choice) throws Exception {
         try (SegmonDriver d = new SegmonDriver(MonitorConfig.builder().maxDisorder(disorder).ignoreLabels(java.util.Set.of("sil", "sp"))
-                .referenceMaxDelay(Duration.ofHours(1)).expiryInterval(Duration.ofMinutes(1)))) {
+                .referenceMaxDelay(Duration.ofHours(1)).expiryInterval(Duration.ofMinutes(1)).unreferenced(choice))) {
             long ts = 0;
             for (Interleaving.Step step : Interleaving.merge(rnd, corpus.streams())) {
                 String[] msg = step.message();
@@ -42,6 +71,9 @@ class WordsEqualOfflineTest {
                     d.hyp(msg[1], msg[2], ts);
                 }
             }
+            // Hypotheses without reference close after reference-max-delay of wall clock.
+            d.driver.advanceWallClockTime(Duration.ofMinutes(61));
+            d.driver.advanceWallClockTime(Duration.ofMinutes(1));
             corpus.assertEqualsOffline(d.words, "trial " + trial + " disorder " + disorder);
         }
     }

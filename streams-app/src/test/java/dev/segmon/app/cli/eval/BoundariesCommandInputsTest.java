@@ -120,6 +120,23 @@ class BoundariesCommandInputsTest {
     }
 
     @Test
+    void aHypothesisWithoutReferenceIsLeftOutUnlessScoreEmptyIsAsked() throws IOException {
+        // u3 only in the hypothesis, boundaries {0.3, 0.9}; u1 and u2 as above (8, 8, 6).
+        Path hyp = file("hyp.jsonl", """
+                {"id": "u1", "boundaries": [0, 0.51, 0.98, 1.3]}
+                {"id": "u3", "boundaries": [0.3, 0.9]}
+                {"id": "u2", "boundaries": [0.2, 0.65, 0.8, 1.2]}
+                """);
+        Path ref = file("ref.jsonl", REF_JSONL);
+        // skip (the default): u3 adds nothing, listed as unpaired.
+        assertCounts(eval(ref, hyp), 8, 8, 6, List.of("u3"));
+        assertCounts(eval(ref, hyp, "--unreferenced", "skip"), 8, 8, 6, List.of("u3"));
+        // score-empty: u3's 2 boundaries are false alarms, n_hyp 8 + 2 = 10.
+        assertCounts(eval(ref, hyp, "--unreferenced", "score-empty"), 8, 10, 6, List.of("u3"));
+        assertEquals(2, eval(ref, hyp, "--unreferenced", "all").exit());
+    }
+
+    @Test
     void textGridFolderWithTierChoice() throws IOException {
         file("hyp/u1.TextGrid", U1_TEXTGRID);
         file("hyp/u2.TextGrid", U2_TEXTGRID);
