@@ -3,6 +3,7 @@ package dev.segmon.app.cli;
 import dev.segmon.app.cli.support.JsonOutput;
 import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.cli.support.AlignmentInputOptions;
+import dev.segmon.app.cli.support.UnreferencedOption;
 import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.replay.KafkaTrafficSink;
 import dev.segmon.app.replay.RecordTimes;
@@ -69,6 +70,9 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Send each utterance's boundaries out of order, none after one more than SECONDS of audio later "
                     + "(keep it within the monitor's --max-disorder; default: ${DEFAULT-VALUE} = in time order).")
     double shuffleWithin;
+
+    @Mixin
+    UnreferencedOption unreferenced;
 
     @Option(names = "--no-duration",
             description = "Send end messages without the audio's duration (default: the later of the reference's last segment end and the hypothesis' last boundary).")
@@ -165,6 +169,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 .seed(seed)
                 .ignoreLabels(input.ignoredLabels())
                 .durations(!noDuration)
+                .unreferenced(unreferenced.value())
                 .recordTimes(recordTimes())
                 .build();
     }

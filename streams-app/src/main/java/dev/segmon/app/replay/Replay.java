@@ -1,6 +1,7 @@
 package dev.segmon.app.replay;
 
 import dev.segmon.model.alignment.Segment;
+import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.Boundaries;
 import dev.segmon.model.Micros;
@@ -23,9 +24,10 @@ import java.util.Set;
  * <p>For each hypothesis utterance, in file order: its distinct boundary times in time order
  * (or shuffled within {@link Builder#shuffleWithin}), then an {@code end}. The reference of that
  * utterance follows {@link Builder#referenceDelay} of wall-clock time after that {@code end}, as one
- * message marked final. Ids present on one side only are completed with an empty other side (an
- * {@code end} with no boundary, a reference with no segment), which is how {@code eval boundaries}
- * pairs them, so the monitor's totals can equal the offline ones.
+ * message marked final. An id present in the reference only is completed with an {@code end} with
+ * no boundary; one in the hypothesis only gets a reference with no segment under
+ * {@code score-empty} and none under {@code skip} ({@link Builder#unreferenced}): that is how
+ * {@code eval boundaries} pairs them, so the monitor's totals can equal the offline ones.
  *
  * <p>A hypothesis given as labelled segments (JSONL segments, CTM, TextGrid, {@code .wrd}) is sent
  * as words instead, one message per word in start order (not shuffled), the ignored labels left
@@ -48,6 +50,7 @@ public final class Replay {
     private final Set<String> ignoredLabels;
     private final Ticker ticker;
     private final RecordTimes recordTimes;
+    private final Unreferenced unreferenced;
 
     private Replay(Builder b) {
         this.model = b.model;
@@ -60,6 +63,7 @@ public final class Replay {
         this.ignoredLabels = Set.copyOf(b.ignoredLabels);
         this.ticker = b.ticker;
         this.recordTimes = b.recordTimes;
+        this.unreferenced = b.unreferenced;
     }
 
     public static Builder builder() {
@@ -146,7 +150,8 @@ public final class Replay {
             stamp(sink, n);
             end(sink, hyp.id(), ref, hyp, audioLengths.get(hyp.id()));
             ends++;
-            if (references != null) {
+            // An id in the hypothesis only gets an empty reference only where eval would score it so.
+            if (references != null && (ref != null || unreferenced == Unreferenced.SCORE_EMPTY)) {
                 pending.add(new Pending(hyp.id(), ref, n, ticker.nanoTime() + referenceDelayNanos));
             }
         }
@@ -225,6 +230,7 @@ public final class Replay {
         private Set<String> ignoredLabels = Set.of();
         private Ticker ticker = Ticker.SYSTEM;
         private boolean durations = true;
+        private Unreferenced unreferenced = Unreferenced.SKIP;
         private RecordTimes recordTimes;
 
         private Builder() {
@@ -279,6 +285,16 @@ public final class Replay {
         }
 
         /** Whether end messages carry the audio's duration (default true). */
+        /**
+         * Whether an id found in the hypothesis only is completed with an empty reference
+         * ({@code score-empty}) or sent without one ({@code skip}, the default), as
+         * {@code eval boundaries --unreferenced} pairs it (docs/contract.md 2.1).
+         */
+        public Builder unreferenced(Unreferenced unreferenced) {
+            this.unreferenced = Objects.requireNonNull(unreferenced);
+            return this;
+        }
+
         public Builder durations(boolean durations) {
             this.durations = durations;
             return this;

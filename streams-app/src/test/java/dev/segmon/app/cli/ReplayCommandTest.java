@@ -62,7 +62,7 @@ class ReplayCommandTest {
         CommandLine cl = SegmonCommand.commandLine();
         cl.setOut(new PrintWriter(out));
         int rc = cl.execute("replay", "--bootstrap-servers", broker.bootstrapServers(), "--ref", ref.toString(),
-                "--hyp", hyp.toString(), "--model", "asr-v7", "--tier", "word", "--json",
+                "--hyp", hyp.toString(), "--model", "asr-v7", "--tier", "word", "--json", "--unreferenced", "score-empty",
                 "--hypotheses-topic", "t1.hyp", "--references-topic", "t1.ref");
         assertEquals(0, rc);
 
@@ -90,7 +90,8 @@ class ReplayCommandTest {
         }
 
         // References: u1 as its segments; u2 (boundaries 0.1, 0.3, 0.9) as the segments between
-        // consecutive boundaries; h4, present only in the hypothesis, as an empty final reference.
+        // consecutive boundaries; h4, present only in the hypothesis, as an empty final reference
+        // (--unreferenced score-empty; under the default, skip, it would get none).
         List<String> expectedRef = List.of(
                 "{\"utterance\":\"u1\",\"tier\":\"word\",\"segments\":[{\"start\":0.0,\"end\":0.5,\"label\":\"a\"},"
                         + "{\"start\":0.5,\"end\":1.2,\"label\":\"b\"}],\"final\":true}",
@@ -166,11 +167,23 @@ class ReplayCommandTest {
         try (Admin admin = Admin.create(Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
             admin.createTopics(topics.stream().map(t -> new NewTopic(t, 1, (short) 1)).toList()).all().get(30, TimeUnit.SECONDS);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (!admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values().stream()
-                    .flatMap(d -> d.partitions().stream()).allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
+            while (!led(admin, topics)) {
                 assertTrue(System.nanoTime() < deadline, "no leader for " + topics + " in 30 s");
                 Thread.sleep(100);
             }
+        }
+    }
+
+    /** Whether every partition of {@code topics} has a leader; false while the broker does not know a new topic yet. */
+    private static boolean led(Admin admin, List<String> topics) throws Exception {
+        try {
+            return admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values().stream()
+                    .flatMap(d -> d.partitions().stream()).allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
+                return false;
+            }
+            throw e;
         }
     }
 

@@ -95,20 +95,29 @@ record FaultCorpus(Path ref, Path hyp, long events) {
     record Offline(BoundaryCounts counts, long utterances) {
     }
 
-    /** {@code segmon eval boundaries --ref ref --hyp hyp --json}: the offline totals. */
+    /**
+     * {@code segmon eval boundaries --ref ref --hyp hyp --unreferenced score-empty --json}: the offline
+     * totals. The hypothesis-only ids are replayed with an empty reference ({@link #replay}), which
+     * the monitor scores; eval scores them the same way with {@code score-empty}.
+     */
     Offline offline() {
-        CliRun run = CliRun.of("eval", "boundaries", "--ref", ref.toString(), "--hyp", hyp.toString(), "--json");
+        CliRun run = CliRun.of("eval", "boundaries", "--ref", ref.toString(), "--hyp", hyp.toString(), "--unreferenced", "score-empty",
+                "--json");
         assertEquals(0, run.exit(), run.err());
         JsonNode j = run.json();
         return new Offline(BoundaryCounts.oneToOne(j.get("n_ref").asLong(), j.get("n_hyp").asLong(), j.get("hits").asLong()),
                 j.get("utterances").asLong());
     }
 
-    /** {@code segmon replay} of the corpus as {@code model} onto {@code app}'s topics; its summary line. */
+    /**
+     * {@code segmon replay} of the corpus as {@code model} onto {@code app}'s topics, each id of one
+     * side completed with an empty other side so that every utterance closes without waiting for
+     * expiry; its summary line.
+     */
     CliRun replay(String bootstrap, String app, String model, String... extra) {
         List<String> args = new ArrayList<>(List.of("replay", "--bootstrap-servers", bootstrap, "--ref", ref.toString(),
                 "--hyp", hyp.toString(), "--model", model, "--hypotheses-topic", app + ".hyp", "--references-topic", app + ".ref",
-                "--json"));
+                "--unreferenced", "score-empty", "--json"));
         args.addAll(List.of(extra));
         return CliRun.of(args.toArray(String[]::new));
     }

@@ -102,4 +102,23 @@ class ReplayTest {
             }
         }
     }
+
+    /**
+     * An id in the hypothesis only (h9) gets no reference by default, so the monitor leaves it
+     * unscored as {@code eval boundaries} does; with score-empty an empty final reference, as eval
+     * then scores it. References sent: u1, u2 (skip); u1, u2, h9 (score-empty).
+     */
+    @Test
+    void aHypothesisOnlyIdGetsAnEmptyReferenceOnlyUnderScoreEmpty() throws Exception {
+        String hyp = HYP + "{\"id\": \"h9\", \"boundaries\": [0.4]}\n";
+        RecordingSink skip = new RecordingSink();
+        Replay.builder().model("m").ticker(new FakeTicker()).build().run(jsonl(REF), jsonl(hyp), skip);
+        assertEquals(List.of("u1", "u2"), skip.sent.stream().filter(s -> s.topic().equals("r")).map(RecordingSink.Sent::key).toList());
+        RecordingSink empty = new RecordingSink();
+        Replay.builder().model("m").unreferenced(dev.segmon.model.boundary.Unreferenced.SCORE_EMPTY).ticker(new FakeTicker()).build()
+                .run(jsonl(REF), jsonl(hyp), empty);
+        List<String> refs = empty.sent.stream().filter(s -> s.topic().equals("r")).map(RecordingSink.Sent::json).toList();
+        assertEquals(3, refs.size());
+        assertEquals("{\"utterance\":\"h9\",\"tier\":\"word\",\"segments\":[],\"final\":true}", refs.get(2));
+    }
 }

@@ -1,5 +1,7 @@
 package dev.segmon.app.cli.eval;
 
+import dev.segmon.app.cli.support.UnreferencedOption;
+
 import dev.segmon.app.cli.support.AlignmentInputOptions;
 import dev.segmon.app.cli.support.JsonOutput;
 import dev.segmon.app.cli.support.SecondsConverter;
@@ -10,7 +12,6 @@ import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.boundary.BoundaryScores;
 import dev.segmon.model.boundary.CorpusBoundaryResult;
 import dev.segmon.model.boundary.Matching;
-import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.model.interval.BoundaryIntervals;
 import dev.segmon.model.io.UtteranceReader;
 import java.io.PrintWriter;
@@ -49,9 +50,8 @@ public final class BoundariesCommand implements Callable<Integer> {
     @Option(names = "--trim-edges", description = "Drop the first and last boundary of each utterance on both sides.")
     boolean trimEdges;
 
-    @Option(names = "--unreferenced", paramLabel = "skip|score-empty", defaultValue = "skip",
-            description = "An id only in the hypothesis file: left out of the counts (skip, default) or scored against an empty reference.")
-    String unreferenced;
+    @Mixin
+    UnreferencedOption unreferenced;
 
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
@@ -70,7 +70,7 @@ public final class BoundariesCommand implements Callable<Integer> {
                 .matching(matching())
                 .trimEdges(trimEdges)
                 .ignoreLabels(input.ignoredLabels())
-                .unreferenced(unreferenced())
+                .unreferenced(unreferenced.value())
                 .build();
         double level = checkedConfidence();
         BoundaryIntervals intervals = new BoundaryIntervals();
@@ -115,13 +115,6 @@ public final class BoundariesCommand implements Callable<Integer> {
         return new java.math.BigDecimal(Double.toString(100 * level)).stripTrailingZeros().toPlainString() + "%";
     }
 
-    private Unreferenced unreferenced() {
-        try {
-            return Unreferenced.parse(unreferenced);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("unknown --unreferenced " + e.getMessage());
-        }
-    }
 
     private Matching matching() {
         return switch (matching.toLowerCase(Locale.ROOT)) {
