@@ -44,16 +44,21 @@ class StreamingEqualsOfflineTest {
      * A deployment where references come for a sample: 400 utterances, each referenced with
      * probability 5 %, hypotheses close to the reference ({@link RandomBoundaryCorpus#nearTimes}). After the hold, each model's totals equal {@code eval boundaries} on the
      * same corpus: with {@code skip} (the default) the referenced utterances alone, with
-     * {@code score-empty} every utterance, the unreferenced ones against an empty reference.
+     * {@code score-empty} every utterance, the unreferenced ones against an empty reference; so do
+     * the ratio gauges, cumulative and 5m.
      */
     @Test
     void aFivePercentReferencedSampleTotalsWhatEvalBoundariesGivesUnderEitherSetting() throws Exception {
         for (Unreferenced choice : Unreferenced.values()) {
             Random rnd = new Random(5_2026);
-            RandomBoundaryCorpus.Corpus corpus = RandomBoundaryCorpus.generate(rnd, 0, MODELS, 0.02, 0.01, 400, () -> rnd.nextInt(100) < 5,
-                    segments -> RandomBoundaryCorpus.nearTimes(rnd, segments));
-            runTrial(corpus, rnd, choice, 0, 10);
+            runTrial(sampled(rnd), rnd, choice, 0, 10, 0, true);
         }
+    }
+
+    /** 400 utterances, each referenced with probability 5 %, hypotheses close to the reference; records 10 ms apart span under a minute. */
+    private static RandomBoundaryCorpus.Corpus sampled(Random rnd) {
+        return RandomBoundaryCorpus.generate(rnd, 0, MODELS, 0.02, 0.01, 400, () -> rnd.nextInt(100) < 5,
+                segments -> RandomBoundaryCorpus.nearTimes(rnd, segments));
     }
 
     /**
@@ -68,8 +73,7 @@ class StreamingEqualsOfflineTest {
     void aDeclaredFivePercentSampleTotalsWhatEvalBoundariesGivesUnderEitherSetting() throws Exception {
         for (Unreferenced choice : Unreferenced.values()) {
             Random rnd = new Random(5_2026);
-            RandomBoundaryCorpus.Corpus sampled = RandomBoundaryCorpus.generate(rnd, 0, MODELS, 0.02, 0.01, 400, () -> rnd.nextInt(100) < 5,
-                    segments -> RandomBoundaryCorpus.nearTimes(rnd, segments));
+            RandomBoundaryCorpus.Corpus sampled = sampled(rnd);
             Random pick = new Random(33);
             boolean[] expectedButMissing = new boolean[sampled.utterances()];
             for (int u = 0; u < expectedButMissing.length; u++) {
