@@ -110,7 +110,7 @@ final class HypothesisInput {
         if (endedNow && next.declared() == Declaration.NONE && ref == null && !advanced.closed()) {
             // Declared unreferenced: closed at its end, and dated so that the next expiry pass forgets it (not held for the hold).
             advanced = scorer.close(key, advanced, null, Outcome.UNREFERENCED, record.timestamp());
-            advanced = advanced.at(context.currentSystemTimeMs() - maxDelayMs, advanced.declared());
+            advanced = advanced.at(context.currentSystemTimeMs() - maxDelayMs);
         }
         states.put(key, advanced, new HypothesisPart(accepted.toArray(), taken));
     }

@@ -118,7 +118,7 @@ public final class ReferenceInput {
         for (HypothesisKey hk : open) {
             HypothesisState h = states.hypothesis(hk);
             // A reference still streaming in keeps its hypotheses waiting (their expiry restarts).
-            HypothesisState waiting = h.at(next.lastWallMs(), h.declared());
+            HypothesisState waiting = h.at(next.lastWallMs());
             states.put(hk, scorer.advance(hk, waiting, next, record.timestamp()), null);
         }
     }

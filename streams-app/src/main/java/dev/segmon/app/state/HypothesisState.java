@@ -31,8 +31,8 @@ public record HypothesisState(IncrementalMatcher matcher, long lastWallMs, long 
         return new HypothesisState(matcher, lastWallMs, lastRecordMs, closed, WordList.NONE, declared);
     }
 
-    /** This state as of wall-clock time {@code wallMs}, with {@code declared} (what its end said). */
-    public HypothesisState at(long wallMs, Declaration declared) {
+    /** This state as last touched at wall-clock time {@code wallMs} (what the expiry goes by). */
+    public HypothesisState at(long wallMs) {
         return new HypothesisState(matcher, wallMs, lastRecordMs, closed, words, declared);
     }
 
