@@ -6,7 +6,8 @@
 
 `hyp` reads openai-whisper / WhisperX result JSON (`segments[].words[]` with `word`, `start`,
 `end`; one file per utterance, id = file name without `.json`) and sends one `words` message per
-segment, then an `end` (with `duration` when known). `ref` reads segmon's JSONL reference lines
+segment, then an `end` (with `duration` when known, and `reference` with `--declare expected|none`:
+whether a reference will follow). `ref` reads segmon's JSONL reference lines
 (`{"id": .., "segments": [{"start", "end", "label"}]}` or `{"id": .., "boundaries": [..]}`) and
 sends each utterance as one message with `final: true`. Needs confluent-kafka only.
 """
@@ -64,12 +65,13 @@ def whisper_words(result: dict[str, Any], where: str) -> list[list[dict[str, Any
 
 
 def hypothesis_events(utterance: str, model: str, tier: str, segments: list[list[dict[str, Any]]],
-                      duration: float | None) -> Iterator[Event]:
-    """A `words` message per segment in time order, then the `end` (contract 3.1)."""
+                      duration: float | None, declare: str | None = None) -> Iterator[Event]:
+    """A `words` message per segment in time order, then the `end` (contract 3.1), declaring its reference if asked."""
     head = {"utterance": utterance, "model": model, "tier": tier}
     for words in segments:
         yield {**head, "words": words}
-    yield {**head, "end": True, **({"duration": duration} if duration is not None else {})}
+    yield {**head, "end": True, **({"duration": duration} if duration is not None else {}),
+           **({"reference": declare} if declare is not None else {})}
 
 
 def reference_event(line: dict[str, Any], tier: str, where: str) -> Event:
@@ -103,7 +105,7 @@ def reference_event(line: dict[str, Any], tier: str, where: str) -> Event:
 
 
 def read_hypotheses(paths: Iterable[Path], model: str, tier: str, utterance: str | None,
-                    duration: float | None) -> Iterator[Event]:
+                    duration: float | None, declare: str | None = None) -> Iterator[Event]:
     for path in paths:
         try:
             result = json.loads(path.read_text(encoding="utf-8"))
@@ -114,7 +116,7 @@ def read_hypotheses(paths: Iterable[Path], model: str, tier: str, utterance: str
         known = duration if duration is not None else result.get("duration")
         if known is not None:
             known = _time(known, f"{path}: duration")
-        yield from hypothesis_events(utterance or path.stem, model, tier, whisper_words(result, f"{path}:1"), known)
+        yield from hypothesis_events(utterance or path.stem, model, tier, whisper_words(result, f"{path}:1"), known, declare)
 
 
 def read_references(paths: Iterable[Path], tier: str) -> Iterator[Event]:
@@ -183,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     hyp.add_argument("--utterance", help="utterance id (one file only; default: the file name without .json)")
     hyp.add_argument("--duration", type=float, help="seconds of audio decoded, sent with the end (default: the result's "
                                                     "top-level 'duration' if any, else none)")
+    hyp.add_argument("--declare", choices=["expected", "none"],
+                     help="declare on each end whether a reference will follow (default: nothing declared)")
     hyp.add_argument("--topic", default="segmon.hypotheses")
     hyp.add_argument("files", nargs="+", type=Path)
     ref = sides.add_parser("ref", help="segmon JSONL reference lines")
@@ -195,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--producer-property takes KEY=VALUE")
     extra = dict(kv.split("=", 1) for kv in args.producer_property)
     try:
-        events = list(read_hypotheses(args.files, args.model, args.tier, args.utterance, args.duration)
+        events = list(read_hypotheses(args.files, args.model, args.tier, args.utterance, args.duration, args.declare)
                       if args.side == "hyp" else read_references(args.files, args.tier))
     except InputError as e:
         print(e, file=sys.stderr)

@@ -74,6 +74,11 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     UnreferencedOption unreferenced;
 
+    @Option(names = "--declare", paramLabel = "expected|none|auto",
+            description = "Declare on each end whether a reference will follow: expected, none, or auto (expected for the ids "
+                    + "a reference is sent for, none for the rest; docs/contract.md 3.1). Default: nothing declared.")
+    String declare;
+
     @Option(names = "--no-duration",
             description = "Send end messages without the audio's duration (default: the later of the reference's last segment end and the hypothesis' last boundary).")
     boolean noDuration;
@@ -170,8 +175,21 @@ public final class ReplayCommand implements Callable<Integer> {
                 .ignoreLabels(input.ignoredLabels())
                 .durations(!noDuration)
                 .unreferenced(unreferenced.value())
+                .declare(declare())
                 .recordTimes(recordTimes())
                 .build();
+    }
+
+    private Replay.Declare declare() {
+        if (declare == null) {
+            return Replay.Declare.NOTHING;
+        }
+        return switch (declare) {
+            case "expected" -> Replay.Declare.EXPECTED;
+            case "none" -> Replay.Declare.NONE;
+            case "auto" -> Replay.Declare.AUTO;
+            default -> throw new UsageException("--declare must be expected, none or auto, not " + declare);
+        };
     }
 
     /** The record times asked for; null (the producer's clock at each send) when neither option is given. */

@@ -67,12 +67,13 @@ public final class StoreMetrics implements MultiCollector {
 
     /**
      * The share of a series' closed utterances that came with a reference: all closed but those
-     * closed {@code unreferenced}; what the scores describe under {@code --unreferenced skip}. Null
-     * before any closed.
+     * closed {@code unreferenced} or {@code reference_missing}; what the scores describe under
+     * {@code --unreferenced skip}. Null before any closed.
      */
     public static Double referencedShare(Totals t) {
         long closed = t.outcomes().values().stream().mapToLong(Long::longValue).sum();
-        return closed == 0 ? null : (closed - t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L)) / (double) closed;
+        long without = t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L) + t.outcomes().getOrDefault(Outcome.REFERENCE_MISSING, 0L);
+        return closed == 0 ? null : (closed - without) / (double) closed;
     }
 
     @Override

@@ -93,7 +93,8 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         Transcripts transcripts = new Transcripts(deadLetters, config.ignoreLabels(), disorderMicros);
         this.scorer = new UtteranceScorer(sinks.scores(), config.tolerance(), Micros.of(config.tolerance()), disorderMicros, totals, minutes,
                 this.books, config.unreferenced());
-        this.hypotheses = new HypothesisInput(states, totals, deadLetters, transcripts, scorer, this.books, disorderMicros);
+        this.hypotheses = new HypothesisInput(states, totals, deadLetters, transcripts, scorer, this.books, disorderMicros,
+                config.referenceMaxDelay().toMillis());
         this.references = new ReferenceInput(states, totals, deadLetters, transcripts, scorer, disorderMicros);
         this.expiry = new UtteranceExpiry(states, totals, aggregates, scorer, config.expiryInterval(), config.referenceMaxDelay());
     }

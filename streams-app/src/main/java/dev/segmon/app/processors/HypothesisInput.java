@@ -7,6 +7,8 @@ import dev.segmon.app.state.Keys.UtteranceTier;
 import dev.segmon.app.state.ReferenceState;
 import dev.segmon.app.state.WordList;
 import dev.segmon.app.wire.DeadLetterReason;
+import dev.segmon.app.wire.Declaration;
+import dev.segmon.app.wire.Outcome;
 import dev.segmon.app.wire.HypothesisEvent;
 import dev.segmon.model.boundary.Admission;
 import dev.segmon.model.boundary.IncrementalMatcher;
@@ -28,10 +30,13 @@ final class HypothesisInput {
     private final UtteranceScorer scorer;
     private final List<UtteranceBook> books;
     private final long disorderMicros;
+    /** reference-max-delay: a state last touched this long ago is due at the next expiry pass. */
+    private final long maxDelayMs;
     private ProcessorContext<Object, Object> context;
 
     HypothesisInput(OpenStates states, SeriesTotals totals, DeadLetters deadLetters, Transcripts transcripts, UtteranceScorer scorer,
-                    List<UtteranceBook> books, long disorderMicros) {
+                    List<UtteranceBook> books, long disorderMicros, long maxDelayMs) {
+        this.maxDelayMs = maxDelayMs;
         this.states = states;
         this.totals = totals;
         this.deadLetters = deadLetters;
@@ -93,14 +98,21 @@ final class HypothesisInput {
                 deadLetters.send(record, DeadLetterReason.DUPLICATE, h.model(), h.tier(), "second end");
             }
         }
-        HypothesisState next = new HypothesisState(m, context.currentSystemTimeMs(), Math.max(state.lastRecordMs(), record.timestamp()), false, words);
+        HypothesisState next = new HypothesisState(m, context.currentSystemTimeMs(), Math.max(state.lastRecordMs(), record.timestamp()), false, words,
+                endedNow ? h.declaration() : state.declared());
         if (endedNow) {
             for (UtteranceBook b : books) {
                 b.ended(key, next, h, record.timestamp());
             }
         }
-        states.put(key, scorer.advance(key, next, states.reference(refKey), record.timestamp()),
-                new HypothesisPart(accepted.toArray(), taken));
+        ReferenceState ref = states.reference(refKey);
+        HypothesisState advanced = scorer.advance(key, next, ref, record.timestamp());
+        if (endedNow && next.declared() == Declaration.NONE && ref == null && !advanced.closed()) {
+            // Declared unreferenced: closed at its end, and dated so that the next expiry pass forgets it (not held for the hold).
+            advanced = scorer.close(key, advanced, null, Outcome.UNREFERENCED, record.timestamp());
+            advanced = advanced.at(context.currentSystemTimeMs() - maxDelayMs);
+        }
+        states.put(key, advanced, new HypothesisPart(accepted.toArray(), taken));
     }
 
     private void markHypothesized(UtteranceTier refKey) {

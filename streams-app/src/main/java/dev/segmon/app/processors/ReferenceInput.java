@@ -10,6 +10,7 @@ import dev.segmon.app.state.StateSerde;
 import dev.segmon.app.state.WordList;
 import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.wire.DeadLetterReason;
+import dev.segmon.app.wire.Declaration;
 import dev.segmon.app.wire.InputEvent;
 import dev.segmon.app.wire.ReferenceChunk;
 import dev.segmon.model.alignment.Segment;
@@ -67,19 +68,9 @@ public final class ReferenceInput {
                     "more than " + BoundaryProcessor.MAX_HELD_TIMES + " reference times and spans");
             return;
         }
-        long[] starts = new long[segments.size()];
-        long[] ends = new long[starts.length];
-        for (int i = 0; i < starts.length; i++) {
-            starts[i] = Micros.of(segments.get(i).start());
-            ends[i] = Micros.of(segments.get(i).end());
-        }
-        Admission a = b.offer(starts, ends, r.last(), disorderMicros);
-        if (a != Admission.ACCEPTED) {
-            deadLetters.send(record, DeadLetterReason.of(a), InputEvent.NO_MODEL, r.tier(), "reference chunk refused");
-            return;
-        }
         boolean hypothesized = state != null && state.hypothesized();
         List<HypothesisKey> open = new ArrayList<>();
+        boolean declaredNone = false;
         // The utterance's hypotheses by one point lookup per model known on the tier, not a prefix
         // scan: Kafka's RocksDB iterators have no upper bound (docs/performance.md).
         for (String model : totals.modelsOn(r.tier())) {
@@ -90,7 +81,25 @@ public final class ReferenceInput {
                 if (!h.closed()) {
                     open.add(hk);
                 }
+                declaredNone |= h.closed() && h.declared() == Declaration.NONE;
             }
+        }
+        if (state == null && open.isEmpty() && declaredNone) {
+            // Its hypotheses said no reference would come and were closed unreferenced: nothing left to score it against.
+            deadLetters.send(record, DeadLetterReason.DECLARED_UNREFERENCED, InputEvent.NO_MODEL, r.tier(),
+                    "utterance declared \"reference\": \"none\" and already closed");
+            return;
+        }
+        long[] starts = new long[segments.size()];
+        long[] ends = new long[starts.length];
+        for (int i = 0; i < starts.length; i++) {
+            starts[i] = Micros.of(segments.get(i).start());
+            ends[i] = Micros.of(segments.get(i).end());
+        }
+        Admission a = b.offer(starts, ends, r.last(), disorderMicros);
+        if (a != Admission.ACCEPTED) {
+            deadLetters.send(record, DeadLetterReason.of(a), InputEvent.NO_MODEL, r.tier(), "reference chunk refused");
+            return;
         }
         Transcripts.Admitted kept = transcripts.labels(labels, segments);
         ReferenceState next = new ReferenceState(b, context.currentSystemTimeMs(),
@@ -109,7 +118,7 @@ public final class ReferenceInput {
         for (HypothesisKey hk : open) {
             HypothesisState h = states.hypothesis(hk);
             // A reference still streaming in keeps its hypotheses waiting (their expiry restarts).
-            HypothesisState waiting = new HypothesisState(h.matcher(), next.lastWallMs(), h.lastRecordMs(), false, h.words());
+            HypothesisState waiting = h.at(next.lastWallMs());
             states.put(hk, scorer.advance(hk, waiting, next, record.timestamp()), null);
         }
     }

@@ -5,13 +5,14 @@ import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.UtteranceTier;
 import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.wire.Declaration;
 import dev.segmon.app.wire.InputEvent;
 import dev.segmon.app.wire.Outcome;
 import java.time.Duration;
 
 /**
- * Wall-clock expiry. Hypotheses idle for reference-max-delay are closed (unreferenced / timed
- * out); references are dropped reference-max-delay after their last chunk, closing the matchers
+ * Wall-clock expiry. Hypotheses idle for reference-max-delay are closed (unreferenced, or
+ * reference_missing when their end declared one expected; timed out); references are dropped reference-max-delay after their last chunk, closing the matchers
  * still open on them; closed hypotheses are forgotten reference-max-delay after closing.
  *
  * <p>Every expiry interval queues the states that may be due ({@link #pass}), and they are acted
@@ -66,7 +67,8 @@ final class UtteranceExpiry {
             states.delete(key);
         } else {
             ReferenceState ref = states.reference(key.reference());
-            Outcome outcome = ref == null && h.matcher().hypComplete() ? Outcome.UNREFERENCED : Outcome.TIMED_OUT;
+            Outcome outcome = ref != null || !h.matcher().hypComplete() ? Outcome.TIMED_OUT
+                    : h.declared() == Declaration.EXPECTED ? Outcome.REFERENCE_MISSING : Outcome.UNREFERENCED;
             states.putExpired(key, scorer.close(key, h, ref, outcome, h.lastRecordMs()));
         }
     }

@@ -96,7 +96,7 @@ final class UtteranceScorer {
 
     /**
      * Finishes an utterance: decides everything left, emits its score, counts its outcome. An
-     * unreferenced one is scored (added to the totals, the minute and the books) only with
+     * unreferenced one (or one whose declared reference is missing) is scored (added to the totals, the minute and the books) only with
      * {@link Unreferenced#SCORE_EMPTY}; otherwise only its outcome is counted and the books are
      * told it closed unscored.
      */
@@ -107,12 +107,12 @@ final class UtteranceScorer {
         IncrementalMatcher m = h.matcher();
         m.completeHypothesis();
         long[] times = ref == null ? new long[0] : ref.boundaries().times();
-        boolean scored = outcome != Outcome.UNREFERENCED || unreferenced == Unreferenced.SCORE_EMPTY;
+        boolean scored = !withoutReference(outcome) || unreferenced == Unreferenced.SCORE_EMPTY;
         book(key, m, times, Long.MAX_VALUE, timestamp, 1, scored);
         totals.update(key.series(), t -> t.withOutcome(outcome).withOpen(-1));
         UtteranceScore score = new UtteranceScore(key.utterance(), key.model(), key.tier(), outcome, m.decided(), tolerance);
         context.forward(new Record<Object, Object>(key.utterance(), score.toJson(), timestamp), scoresSink);
-        HypothesisState closed = new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true, h.words());
+        HypothesisState closed = new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true, h.words(), h.declared());
         UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp,
                 WordBook.score(outcome, h.words(), ref == null ? WordList.NONE : ref.labels()));
         for (UtteranceBook b : books) {
@@ -128,6 +128,11 @@ final class UtteranceScorer {
         }
         // The books have what they need of the transcript: it is not held past the close.
         return closed.withoutWords();
+    }
+
+    /** Whether {@code outcome} closes an utterance that got no reference: scored only with {@link Unreferenced#SCORE_EMPTY}. */
+    static boolean withoutReference(Outcome outcome) {
+        return outcome == Outcome.UNREFERENCED || outcome == Outcome.REFERENCE_MISSING;
     }
 
     /** Runs the matcher and, when {@code count}, adds what it decided (and {@code closed} utterances) to the totals and the minute. */

@@ -71,6 +71,13 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     }
 
     @Override
+    public void end(String utterance, String model, String tier, double durationSeconds, dev.segmon.app.wire.Declaration declared) {
+        HypothesisEvent end = Double.isNaN(durationSeconds) ? HypothesisEvent.end(utterance, model, tier)
+                : HypothesisEvent.end(utterance, model, tier, durationSeconds);
+        send(topics.hypotheses(), utterance, end.declaring(declared).toJson());
+    }
+
+    @Override
     public void recordTime(long epochMillis) {
         this.recordTime = epochMillis;
     }

@@ -1,5 +1,6 @@
 package dev.segmon.app.replay;
 
+import dev.segmon.app.wire.Declaration;
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.model.alignment.Utterance;
@@ -51,6 +52,17 @@ public final class Replay {
     private final Ticker ticker;
     private final RecordTimes recordTimes;
     private final Unreferenced unreferenced;
+    private final Declare declare;
+
+    /** What each {@code end} declares of its reference ({@code replay --declare}, docs/contract.md 3.1). */
+    public enum Declare {
+        /** Nothing: every utterance undeclared. */
+        NOTHING,
+        EXPECTED,
+        NONE,
+        /** {@code expected} for the ids this replay sends a reference for, {@code none} for the rest. */
+        AUTO
+    }
 
     private Replay(Builder b) {
         this.model = b.model;
@@ -64,6 +76,7 @@ public final class Replay {
         this.ticker = b.ticker;
         this.recordTimes = b.recordTimes;
         this.unreferenced = b.unreferenced;
+        this.declare = b.declare;
     }
 
     public static Builder builder() {
@@ -147,11 +160,12 @@ public final class Replay {
             sentReferences += sendDue(pending, sink, pacer, false);
             pacer.await();
             Utterance ref = refs.remove(hyp.id());
-            stamp(sink, n);
-            end(sink, hyp.id(), ref, hyp, audioLengths.get(hyp.id()));
-            ends++;
             // An id in the hypothesis only gets an empty reference only where eval would score it so.
-            if (references != null && (ref != null || unreferenced == Unreferenced.SCORE_EMPTY)) {
+            boolean referenced = references != null && (ref != null || unreferenced == Unreferenced.SCORE_EMPTY);
+            stamp(sink, n);
+            end(sink, hyp.id(), ref, hyp, audioLengths.get(hyp.id()), referenced);
+            ends++;
+            if (referenced) {
                 pending.add(new Pending(hyp.id(), ref, n, ticker.nanoTime() + referenceDelayNanos));
             }
         }
@@ -161,7 +175,7 @@ public final class Replay {
             sentReferences += sendDue(pending, sink, pacer, false);
             pacer.await();
             stamp(sink, n);
-            end(sink, ref.id(), ref, null, audioLengths.get(ref.id()));
+            end(sink, ref.id(), ref, null, audioLengths.get(ref.id()), true);
             ends++;
             pending.add(new Pending(ref.id(), ref, n, ticker.nanoTime() + referenceDelayNanos));
         }
@@ -184,10 +198,23 @@ public final class Replay {
         return out;
     }
 
-    /** The end mark, with the audio's {@code duration} ({@link AudioEnd}) unless durations are off or it has none. */
-    private void end(TrafficSink sink, String id, Utterance reference, Utterance hypothesis, Double audioLength) {
+    /**
+     * The end mark, with the audio's {@code duration} ({@link AudioEnd}) unless durations are off or
+     * it has none, and the declaration {@link Builder#declare} asks for ({@code referenced}: a
+     * reference will be sent for the id).
+     */
+    private void end(TrafficSink sink, String id, Utterance reference, Utterance hypothesis, Double audioLength, boolean referenced) {
         double d = AudioEnd.seconds(reference, hypothesis, audioLength);
-        if (durations && d >= 0) {
+        boolean withDuration = durations && d >= 0;
+        Declaration declared = switch (declare) {
+            case NOTHING -> Declaration.UNDECLARED;
+            case EXPECTED -> Declaration.EXPECTED;
+            case NONE -> Declaration.NONE;
+            case AUTO -> referenced ? Declaration.EXPECTED : Declaration.NONE;
+        };
+        if (declared != Declaration.UNDECLARED) {
+            sink.end(id, model, tier, withDuration ? d : Double.NaN, declared);
+        } else if (withDuration) {
             sink.end(id, model, tier, d);
         } else {
             sink.end(id, model, tier);
@@ -232,6 +259,7 @@ public final class Replay {
         private boolean durations = true;
         private Unreferenced unreferenced = Unreferenced.SKIP;
         private RecordTimes recordTimes;
+        private Declare declare = Declare.NOTHING;
 
         private Builder() {
         }
@@ -292,6 +320,12 @@ public final class Replay {
          */
         public Builder unreferenced(Unreferenced unreferenced) {
             this.unreferenced = Objects.requireNonNull(unreferenced);
+            return this;
+        }
+
+        /** What each {@code end} declares of its reference (default: nothing). */
+        public Builder declare(Declare declare) {
+            this.declare = Objects.requireNonNull(declare);
             return this;
         }
 

@@ -1,5 +1,6 @@
 package dev.segmon.app.replay;
 
+import dev.segmon.app.wire.Declaration;
 import dev.segmon.model.alignment.Segment;
 import java.util.List;
 
@@ -26,6 +27,19 @@ public interface TrafficSink {
     /** The end, with the seconds of audio that were decoded (docs/contract.md 3.1 {@code duration}). */
     default void end(String utterance, String model, String tier, double durationSeconds) {
         end(utterance, model, tier);
+    }
+
+    /**
+     * The end, with its duration ({@code NaN}: none) and the declaration of the utterance's
+     * reference (docs/contract.md 3.1, {@code reference}). A sink that carries no declaration sends
+     * the end without it.
+     */
+    default void end(String utterance, String model, String tier, double durationSeconds, Declaration declared) {
+        if (Double.isNaN(durationSeconds)) {
+            end(utterance, model, tier);
+        } else {
+            end(utterance, model, tier, durationSeconds);
+        }
     }
 
     /**

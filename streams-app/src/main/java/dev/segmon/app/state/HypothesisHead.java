@@ -1,5 +1,6 @@
 package dev.segmon.app.state;
 
+import dev.segmon.app.wire.Declaration;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import java.nio.ByteBuffer;
 import org.apache.kafka.common.serialization.Serde;
@@ -19,7 +20,8 @@ import org.apache.kafka.common.serialization.Serde;
  * the decided boundaries are always the smallest of those accepted ({@code IncrementalMatcher}).
  */
 public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor, long hits, long hypDecided,
-                             long lastWallMs, long lastRecordMs, boolean closed, boolean hasWords, int parts, HypothesisPart tail)
+                             long lastWallMs, long lastRecordMs, boolean closed, boolean hasWords, int parts, HypothesisPart tail,
+                             Declaration declared)
         implements Head<HypothesisState, HypothesisPart> {
     public static final Serde<HypothesisHead> SERDE = StateSerde.of(HypothesisHead::encode, HypothesisHead::decode);
     /**
@@ -30,11 +32,18 @@ public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor
     public static final int SEAL = 64;
     private static final int SIZE = 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 + 1 + 4;
 
+    /** An undeclared head. */
+    public HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor, long hits, long hypDecided,
+                          long lastWallMs, long lastRecordMs, boolean closed, boolean hasWords, int parts, HypothesisPart tail) {
+        this(hypMaxSeen, hypComplete, refCursor, hits, hypDecided, lastWallMs, lastRecordMs, closed, hasWords, parts, tail,
+                Declaration.UNDECLARED);
+    }
+
     /** The head of {@code state}, whose boundaries and words lie in {@code parts} sealed parts and {@code tail}. */
     public static HypothesisHead of(HypothesisState state, int parts, HypothesisPart tail) {
         IncrementalMatcher m = state.matcher();
         return new HypothesisHead(m.hypMaxSeen(), m.hypComplete(), m.refCursor(), m.hits(), m.hypDecided(),
-                state.lastWallMs(), state.lastRecordMs(), state.closed(), state.words().present(), parts, tail);
+                state.lastWallMs(), state.lastRecordMs(), state.closed(), state.words().present(), parts, tail, state.declared());
     }
 
     @Override
@@ -42,7 +51,11 @@ public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor
         return SIZE;
     }
 
-    /** Layout: hypMaxSeen, hypComplete, refCursor, hits, hypDecided, lastWallMs, lastRecordMs, closed, hasWords, parts. */
+    /**
+     * Layout: hypMaxSeen, hypComplete, refCursor, hits, hypDecided, lastWallMs, lastRecordMs,
+     * closed, flags, parts. The flags byte holds hasWords in bit 0 and the declaration's ordinal in
+     * bits 1-2: an undeclared head is written as before declarations existed (a boolean byte).
+     */
     @Override
     public void writeFixed(ByteBuffer out) {
         out.putLong(hypMaxSeen);
@@ -53,14 +66,23 @@ public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor
         out.putLong(lastWallMs);
         out.putLong(lastRecordMs);
         Bytes.putBoolean(out, closed);
-        Bytes.putBoolean(out, hasWords);
+        out.put((byte) ((hasWords ? 1 : 0) | declared.ordinal() << 1));
         out.putInt(parts);
     }
 
     public static HypothesisHead decode(byte[] bytes) {
         ByteBuffer in = Bytes.wrap(bytes);
-        return new HypothesisHead(in.getLong(), Bytes.getBoolean(in), in.getInt(), in.getLong(), in.getLong(), in.getLong(),
-                in.getLong(), Bytes.getBoolean(in), Bytes.getBoolean(in), in.getInt(), HypothesisPart.decode(Bytes.getRest(in)));
+        long maxSeen = in.getLong();
+        boolean complete = Bytes.getBoolean(in);
+        int cursor = in.getInt();
+        long hits = in.getLong();
+        long decided = in.getLong();
+        long wall = in.getLong();
+        long recordMs = in.getLong();
+        boolean closed = Bytes.getBoolean(in);
+        int flags = in.get();
+        return new HypothesisHead(maxSeen, complete, cursor, hits, decided, wall, recordMs, closed, (flags & 1) != 0, in.getInt(),
+                HypothesisPart.decode(Bytes.getRest(in)), Declaration.values()[(flags >> 1) & 3]);
     }
 
     /** Their times and words, in the order they were appended. */
@@ -72,6 +94,6 @@ public record HypothesisHead(long hypMaxSeen, boolean hypComplete, int refCursor
         long[] pending = java.util.Arrays.copyOfRange(times, (int) Math.min(hypDecided, times.length), times.length);
         IncrementalMatcher m = new IncrementalMatcher(pending, hypMaxSeen, hypComplete, refCursor, hits, hypDecided);
         WordList words = hasWords ? WordList.EMPTY.plus(HypothesisPart.words(stored)) : WordList.NONE;
-        return new HypothesisState(m, lastWallMs, lastRecordMs, closed, words);
+        return new HypothesisState(m, lastWallMs, lastRecordMs, closed, words, declared);
     }
 }

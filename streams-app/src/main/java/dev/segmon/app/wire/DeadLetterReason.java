@@ -20,7 +20,14 @@ public enum DeadLetterReason {
     OVERLAP("overlap"),
     TOO_LARGE("too_large"),
     /** A hypothesis word that is not a string, or {@code words} that is not an array. */
-    INVALID_WORD("invalid_word");
+    INVALID_WORD("invalid_word"),
+    /** An end message whose {@code reference} is not {@code "expected"} or {@code "none"} (a {@link Declaration}). */
+    BAD_DECLARATION("bad_declaration"),
+    /**
+     * A reference for an utterance whose hypotheses were declared {@code "reference": "none"} and
+     * are no longer held (docs/streaming.md, "Declarations").
+     */
+    DECLARED_UNREFERENCED("declared_unreferenced");
 
     private final String label;
 

@@ -5,10 +5,23 @@ package dev.segmon.app.wire;
  * the end mark of one (utterance, model, tier). Times are sorted. A message with {@code words}
  * carries them in {@code words} (sorted by start, end, word; null when the message had no
  * {@code words} field) and their distinct starts and ends in {@code times}. An end mark may carry
- * the audio's {@code duration} ({@link AudioDuration#ABSENT} when it did not).
+ * the audio's {@code duration} ({@link AudioDuration#ABSENT} when it did not) and the producer's
+ * {@code declaration} of the reference ({@link Declaration#UNDECLARED} when it made none).
  */
 public record HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
-                              java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration) implements InputEvent {
+                              java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration,
+                              Declaration declaration) implements InputEvent {
+
+    /** A message without a declaration. */
+    public HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
+                           java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration) {
+        this(utterance, model, tier, times, end, words, duration, Declaration.UNDECLARED);
+    }
+
+    /** This message with {@code declared} as its declaration: {@code {..., "end": true, "reference": "none"}}. */
+    public HypothesisEvent declaring(Declaration declared) {
+        return new HypothesisEvent(utterance, model, tier, times, end, words, duration, declared);
+    }
 
     /** A message of bare times (no {@code words}) and no duration. */
     public HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end) {
@@ -32,7 +45,7 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
 
     /** This message with the end mark (and the duration it carries) set as given. */
     public HypothesisEvent withEnd(boolean ended, AudioDuration duration) {
-        return new HypothesisEvent(utterance, model, tier, times, ended, words, duration);
+        return new HypothesisEvent(utterance, model, tier, times, ended, words, duration, declaration);
     }
 
     /** The end mark with the audio's duration: {@code {..., "end": true, "duration": 3.2}}. */
@@ -68,6 +81,9 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
                 g.writeBooleanField("end", true);
                 if (duration.usable()) {
                     g.writeNumberField("duration", duration.seconds());
+                }
+                if (declaration.label() != null) {
+                    g.writeStringField("reference", declaration.label());
                 }
             }
             g.writeEndObject();

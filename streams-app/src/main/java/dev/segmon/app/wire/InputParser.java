@@ -53,12 +53,22 @@ final class InputParser {
         boolean ended = end != null && end.booleanValue();
         // The duration belongs to the end mark; a bad one is refused alone (AudioDuration).
         AudioDuration duration = ended ? AudioDuration.parse(root.duration) : AudioDuration.ABSENT;
+        // The declaration belongs to the end mark too, but a bad one refuses the record: it decides how the utterance closes.
+        Declaration declared = root.reference == null ? Declaration.UNDECLARED
+                : root.reference.isTextual() ? Declaration.of(root.reference.textValue()) : null;
+        if (declared == null) {
+            return new Rejected(DeadLetterReason.BAD_DECLARATION, model, tier, "reference must be \"expected\" or \"none\"");
+        }
+        if (!ended) {
+            declared = Declaration.UNDECLARED;
+        }
         JsonValue words = root.words;
         if (words != null) {
             if (time != null || times != null) {
                 return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "both words and time(s)");
             }
-            return words(utterance, model, tier, words, ended, duration);
+            InputEvent read = words(utterance, model, tier, words, ended, duration);
+            return read instanceof HypothesisEvent e ? e.declaring(declared) : read;
         }
         double[] values;
         if (time != null && times != null) {
@@ -89,7 +99,7 @@ final class InputParser {
             }
         }
         Arrays.sort(values);
-        return new HypothesisEvent(utterance, model, tier, values, ended, null, duration);
+        return new HypothesisEvent(utterance, model, tier, values, ended, null, duration, declared);
     }
 
     /**
@@ -228,6 +238,7 @@ final class InputParser {
         JsonValue words;
         JsonValue segments;
         JsonValue fin;
+        JsonValue reference;
     }
 
     /** The record's object, or null when the value is not one (malformed JSON, another kind of value). */
@@ -254,6 +265,7 @@ final class InputParser {
                     case "words" -> f.words = JsonValue.read(p, t, Keep.OBJECTS);
                     case "segments" -> f.segments = JsonValue.read(p, t, Keep.OBJECTS);
                     case "final" -> f.fin = JsonValue.read(p, t, Keep.SCALAR);
+                    case "reference" -> f.reference = JsonValue.read(p, t, Keep.SCALAR);
                     default -> p.skipChildren();
                 }
             }

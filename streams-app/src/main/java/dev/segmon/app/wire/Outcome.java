@@ -17,7 +17,13 @@ public enum Outcome {
     /** A side never completed; scored against what had arrived. */
     TIMED_OUT("timed_out"),
     /** A reference expired with no hypothesis of any model (counted under model "none"). */
-    UNHYPOTHESIZED("unhypothesized");
+    UNHYPOTHESIZED("unhypothesized"),
+    /**
+     * The hypothesis ended declaring {@code "reference": "expected"} and no reference came within
+     * reference-max-delay: a fault of the reference pipeline. Scored as {@link #UNREFERENCED} is
+     * (not at all, or against an empty reference with {@code --unreferenced score-empty}).
+     */
+    REFERENCE_MISSING("reference_missing");
 
     private final String label;
 

@@ -47,4 +47,36 @@ class ReplayThroughMonitorTest {
             MonitorTotals.assertEqualOffline(monitor, "kamper", 2, offline);
         }
     }
+
+    /**
+     * A reference for one of the two utterances (A33's gold lines only) and {@code --declare auto}:
+     * A33 declared expected and scored, A36 declared none and closed unreferenced at its end (no
+     * wait for the 24 h hold). The live totals equal {@code eval boundaries} on the same files,
+     * which leaves out the hypothesis-only A36 (default skip): A33's counts alone.
+     */
+    @Test
+    void declaredReplayOfASampleScoredLiveEqualsOfflineTotals(@TempDir Path state) throws Exception {
+        Path sample = java.nio.file.Files.createTempFile("gold-a33", ".wrd");
+        try {
+            java.nio.file.Files.write(sample, java.nio.file.Files.readAllLines(GOLD).stream().filter(l -> l.startsWith("A33 ")).toList());
+            BoundaryCounts offline;
+            try (UtteranceReader ref = UtteranceReaders.open(sample, ReadOptions.DEFAULT);
+                 UtteranceReader hyp = UtteranceReaders.open(FRAGMENTS, ReadOptions.DEFAULT)) {
+                offline = BoundaryScorer.builder().tolerance(0.02).build().score(ref, hyp).counts();
+            }
+            try (EmbeddedBroker broker = EmbeddedBroker.builder().start();
+                 Monitor monitor = Monitor.start(MonitorConfig.builder().bootstrapServers(broker.bootstrapServers())
+                         .applicationId("declared-replay-through-monitor").metricsPort(0).stateDir(state).build())) {
+                assertEquals(true, monitor.awaitRunning(Duration.ofMinutes(1)));
+                assertEquals(0, SegmonCommand.execute("replay", "--bootstrap-servers", broker.bootstrapServers(),
+                        "--ref", sample.toString(), "--hyp", FRAGMENTS.toString(), "--model", "kamper", "--declare", "auto"));
+                // Both closed (A33 scored, A36 unreferenced at its end), the totals A33's alone.
+                MonitorTotals.assertEqualOffline(monitor, "kamper", 2, offline);
+                org.junit.jupiter.api.Assertions.assertTrue(monitor.scrape().contains(
+                        "segmon_utterances_total{model=\"kamper\",outcome=\"unreferenced\",tier=\"word\"} 1.0"), monitor.scrape());
+            }
+        } finally {
+            java.nio.file.Files.deleteIfExists(sample);
+        }
+    }
 }

@@ -121,4 +121,35 @@ class ReplayTest {
         assertEquals(3, refs.size());
         assertEquals("{\"utterance\":\"h9\",\"tier\":\"word\",\"segments\":[],\"final\":true}", refs.get(2));
     }
+
+    /**
+     * --declare auto: expected for the ids a reference is sent for (u1, u2 of the reference file;
+     * u3, reference only, completed with an end), none for the hypothesis-only h9; under
+     * score-empty h9 gets an empty reference, so expected too. --declare none: every end none.
+     */
+    @Test
+    void declareAutoExpectsAReferenceWhereOneIsSentAndNoneElsewhere() throws Exception {
+        String ref = REF + "{\"id\": \"u3\", \"boundaries\": [0.2, 0.9]}\n";
+        String hyp = HYP + "{\"id\": \"h9\", \"boundaries\": [0.4]}\n";
+        RecordingSink auto = new RecordingSink();
+        Replay.builder().model("m").declare(Replay.Declare.AUTO).durations(false).ticker(new FakeTicker()).build()
+                .run(jsonl(ref), jsonl(hyp), auto);
+        assertEquals(List.of("u1:expected", "u2:expected", "h9:none", "u3:expected"), declarations(auto));
+        RecordingSink empty = new RecordingSink();
+        Replay.builder().model("m").declare(Replay.Declare.AUTO).unreferenced(dev.segmon.model.boundary.Unreferenced.SCORE_EMPTY)
+                .ticker(new FakeTicker()).build().run(jsonl(ref), jsonl(hyp), empty);
+        assertEquals(List.of("u1:expected", "u2:expected", "h9:expected", "u3:expected"), declarations(empty));
+        RecordingSink none = new RecordingSink();
+        Replay.builder().model("m").declare(Replay.Declare.NONE).ticker(new FakeTicker()).build().run(jsonl(ref), jsonl(hyp), none);
+        assertEquals(List.of("u1:none", "u2:none", "h9:none", "u3:none"), declarations(none));
+        // The duration stays beside the declaration: u1's end is max(0.5, 0.5) = 0.5.
+        assertEquals("{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"word\",\"end\":true,\"duration\":0.5,\"reference\":\"none\"}",
+                none.sent.stream().filter(s -> s.json().contains("\"end\"")).findFirst().orElseThrow().json());
+    }
+
+    /** Each end's utterance and declaration, in the order sent. */
+    private static List<String> declarations(RecordingSink sink) {
+        return sink.sent.stream().filter(s -> s.topic().equals("h") && s.json().contains("\"end\""))
+                .map(s -> s.key() + ":" + s.json().replaceAll(".*\"reference\":\"(\\w+)\".*", "$1")).toList();
+    }
 }

@@ -103,6 +103,21 @@ class StateBytesTest {
     }
 
     @Test
+    void aDeclarationSharesTheHasWordsByteAndAnUndeclaredHeadKeepsItsLayout() {
+        HypothesisHead none = new HypothesisHead(0, true, 0, 0, 0, 1L, 2L, true, true, 0, HypothesisPart.EMPTY,
+                dev.segmon.app.wire.Declaration.NONE);
+        HypothesisHead expected = new HypothesisHead(0, true, 0, 0, 0, 1L, 2L, false, false, 0, HypothesisPart.EMPTY,
+                dev.segmon.app.wire.Declaration.EXPECTED);
+        // The flags byte comes after 1 + 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 = 47 bytes: hasWords in bit 0, the
+        // declaration's ordinal (undeclared 0, expected 1, none 2) in bits 1-2: none with words
+        // 1 | 2 << 1 = 5, expected without 1 << 1 = 2; undeclared keeps the old boolean 0 or 1.
+        assertEquals(5, none.encode()[47]);
+        assertEquals(2, expected.encode()[47]);
+        assertEquals(none, HypothesisHead.decode(none.encode()));
+        assertEquals(expected, HypothesisHead.decode(expected.encode()));
+    }
+
+    @Test
     void anUtteranceHeadIsItsReferenceHeadThenEachModelsHypothesisHead() throws IOException {
         // No reference yet, two models: "a" with an empty open head, "好" (three UTF-8 bytes) closed.
         HypothesisHead a = new HypothesisHead(0, false, 0, 0, 0, 1L, 2L, false, false, 0, HypothesisPart.EMPTY);

@@ -53,6 +53,26 @@ final class RandomBoundaryCorpus {
         }
     }
 
+    /**
+     * {@code corpus} with each hypothesis end declaring {@code declaration.apply(u)} of utterance
+     * {@code u} ({@code "reference": "expected"} or {@code "none"}; null: nothing declared).
+     */
+    static Corpus declared(Corpus corpus, java.util.function.IntFunction<String> declaration) {
+        List<List<String[]>> streams = new ArrayList<>();
+        for (List<String[]> stream : corpus.streams()) {
+            List<String[]> out = new ArrayList<>();
+            for (String[] msg : stream) {
+                String said = declaration.apply(Integer.parseInt(msg[1].substring(msg[1].lastIndexOf('-') + 1)));
+                boolean end = msg[0].equals("hyp") && msg[2].endsWith("\"end\":true}") && said != null;
+                out.add(end ? new String[] {msg[0], msg[1], msg[2].replace("\"end\":true}", "\"end\":true,\"reference\":\"" + said + "\"}")}
+                        : msg);
+            }
+            streams.add(out);
+        }
+        return new Corpus(streams, corpus.expected(), corpus.perUtterance(), corpus.referenced(), corpus.references(),
+                corpus.hypotheses(), corpus.tolerance(), corpus.disorder());
+    }
+
     /** 1-6 utterances named {@code utt-<trial>-<n>}, four in five with a reference, each with every model's boundaries. */
     static Corpus generate(Random rnd, int trial, String[] models, double tolerance, double disorder) {
         return generate(rnd, trial, models, tolerance, disorder, 1 + rnd.nextInt(6), () -> rnd.nextInt(5) != 0,

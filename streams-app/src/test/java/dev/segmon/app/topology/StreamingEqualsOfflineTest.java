@@ -2,6 +2,7 @@ package dev.segmon.app.topology;
 
 import dev.segmon.app.wire.Outcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.state.Totals;
@@ -43,15 +44,46 @@ class StreamingEqualsOfflineTest {
      * A deployment where references come for a sample: 400 utterances, each referenced with
      * probability 5 %, hypotheses close to the reference ({@link RandomBoundaryCorpus#nearTimes}). After the hold, each model's totals equal {@code eval boundaries} on the
      * same corpus: with {@code skip} (the default) the referenced utterances alone, with
-     * {@code score-empty} every utterance, the unreferenced ones against an empty reference.
+     * {@code score-empty} every utterance, the unreferenced ones against an empty reference; so do
+     * the ratio gauges, cumulative and 5m.
      */
     @Test
     void aFivePercentReferencedSampleTotalsWhatEvalBoundariesGivesUnderEitherSetting() throws Exception {
         for (Unreferenced choice : Unreferenced.values()) {
             Random rnd = new Random(5_2026);
-            RandomBoundaryCorpus.Corpus corpus = RandomBoundaryCorpus.generate(rnd, 0, MODELS, 0.02, 0.01, 400, () -> rnd.nextInt(100) < 5,
-                    segments -> RandomBoundaryCorpus.nearTimes(rnd, segments));
-            runTrial(corpus, rnd, choice, 0, 10);
+            runTrial(sampled(rnd), rnd, choice, 0, 10, 0, true);
+        }
+    }
+
+    /** 400 utterances, each referenced with probability 5 %, hypotheses close to the reference; records 10 ms apart span under a minute. */
+    private static RandomBoundaryCorpus.Corpus sampled(Random rnd) {
+        return RandomBoundaryCorpus.generate(rnd, 0, MODELS, 0.02, 0.01, 400, () -> rnd.nextInt(100) < 5,
+                segments -> RandomBoundaryCorpus.nearTimes(rnd, segments));
+    }
+
+    /**
+     * The same sampled deployment with declarations on the hypothesis ends: the referenced
+     * utterances declare {@code "expected"}, two in a hundred of the others too (their reference
+     * never comes: {@code reference_missing}), the rest {@code "none"} (closed at their end). Each
+     * model's totals, minutes and ratio gauges (cumulative and 5m) equal {@code eval boundaries} on
+     * the same corpus under either setting: the referenced utterances alone, or every utterance.
+     * Its records, 10 ms apart, span under a minute: the 5m window holds them all.
+     */
+    @Test
+    void aDeclaredFivePercentSampleTotalsWhatEvalBoundariesGivesUnderEitherSetting() throws Exception {
+        for (Unreferenced choice : Unreferenced.values()) {
+            Random rnd = new Random(5_2026);
+            RandomBoundaryCorpus.Corpus sampled = sampled(rnd);
+            Random pick = new Random(33);
+            boolean[] expectedButMissing = new boolean[sampled.utterances()];
+            for (int u = 0; u < expectedButMissing.length; u++) {
+                expectedButMissing[u] = !sampled.referenced().get(u) && pick.nextInt(100) < 2;
+            }
+            long missing = java.util.stream.IntStream.range(0, expectedButMissing.length).filter(u -> expectedButMissing[u]).count();
+            assertTrue(missing > 0, "the corpus has some expected references that never come");
+            RandomBoundaryCorpus.Corpus corpus = RandomBoundaryCorpus.declared(sampled,
+                    u -> sampled.referenced().get(u) || expectedButMissing[u] ? "expected" : "none");
+            runTrial(corpus, rnd, choice, 0, 10, missing, true);
         }
     }
 
@@ -73,6 +105,16 @@ class StreamingEqualsOfflineTest {
      * same choice.
      */
     private void runTrial(RandomBoundaryCorpus.Corpus corpus, Random rnd, Unreferenced choice, int trial, long stepMs) throws Exception {
+        runTrial(corpus, rnd, choice, trial, stepMs, 0, false);
+    }
+
+    /**
+     * As above, {@code missing} of the unreferenced utterances declared {@code "expected"}; with
+     * {@code gauges}, each ratio gauge, cumulative and 5m (a run shorter than a minute), equals the
+     * offline scores' too.
+     */
+    private void runTrial(RandomBoundaryCorpus.Corpus corpus, Random rnd, Unreferenced choice, int trial, long stepMs, long missing,
+                          boolean gauges) throws Exception {
         double tolerance = corpus.tolerance();
         double disorder = corpus.disorder();
         Map<String, CorpusBoundaryResult> offline = corpus.offline(choice);
@@ -113,7 +155,11 @@ class StreamingEqualsOfflineTest {
                         + " tolerance " + tolerance + " disorder " + disorder + " " + choice);
                 assertEquals(0, t.open());
                 assertEquals(referenced, t.outcomes().getOrDefault(Outcome.SCORED, 0L));
-                assertEquals((long) (utterances - referenced), t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L));
+                assertEquals(utterances - referenced - missing, t.outcomes().getOrDefault(Outcome.UNREFERENCED, 0L));
+                assertEquals(missing, t.outcomes().getOrDefault(Outcome.REFERENCE_MISSING, 0L));
+                if (gauges) {
+                    assertGaugesEqual(offline.get(model).scores(), d.scrape(), model);
+                }
                 // The share with a reference, from the corpus: referenced / utterances.
                 assertEquals(referenced / (double) utterances, LiveIntervalsTest.gauge(d.scrape(), "segmon_referenced_utterances_ratio",
                         "model=\"" + model + "\",tier=\"word\""), 1e-12);
@@ -128,6 +174,21 @@ class StreamingEqualsOfflineTest {
                         minutes.stream().map(MinuteTotals::moments).reduce(dev.segmon.model.interval.UtteranceMoments.ZERO,
                                 dev.segmon.model.interval.UtteranceMoments::plus), "trial " + trial + " model " + model);
             }
+        }
+    }
+
+    /** Each ratio gauge of {@code model}, cumulative and 5m, against the offline scores (null: no sample). */
+    private static void assertGaugesEqual(dev.segmon.model.boundary.BoundaryScores offline, String scrape, String model) {
+        Map<String, Double> expected = new java.util.LinkedHashMap<>();
+        expected.put("segmon_boundary_precision_ratio", offline.precision());
+        expected.put("segmon_boundary_recall_ratio", offline.recall());
+        expected.put("segmon_boundary_f1_ratio", offline.f1());
+        expected.put("segmon_boundary_hit_rate_ratio", offline.hitRate());
+        expected.put("segmon_boundary_over_segmentation_ratio", offline.overSegmentation());
+        expected.put("segmon_boundary_r_value", offline.rValue());
+        for (String window : List.of("cumulative", "5m")) {
+            expected.forEach((name, value) -> assertEquals(value, LiveIntervalsTest.gauge(scrape, name,
+                    "model=\"" + model + "\",tier=\"word\",window=\"" + window + "\""), name + " " + window + " " + model));
         }
     }
 }

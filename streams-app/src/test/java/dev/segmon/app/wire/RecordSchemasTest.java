@@ -84,7 +84,7 @@ class RecordSchemasTest {
     /**
      * Every inline JSON object of the contract that is a record (it names an {@code utterance}, or
      * is a dead letter's headers) validates against the schema of its kind. Counted by hand in
-     * docs/contract.md: 3.1 shows three hypotheses (a time, an end, words) and one reference,
+     * docs/contract.md: 3.1 shows four hypotheses (a time, an end, words, a declared end) and one reference,
      * appendix B one score and one dead letter's headers.
      */
     @Test
@@ -107,7 +107,7 @@ class RecordSchemasTest {
             assertEquals(Set.of(), schema.validate(example), kind + " example " + text);
             found.merge(kind, 1, Integer::sum);
         }
-        assertEquals(Map.of("dead-letter", 1, "hypothesis", 3, "reference", 1, "score", 1), found);
+        assertEquals(Map.of("dead-letter", 1, "hypothesis", 4, "reference", 1, "score", 1), found);
     }
 
     @Test
@@ -117,6 +117,8 @@ class RecordSchemasTest {
         assertValid(HYPOTHESIS, new HypothesisEvent("u1", "asr-v7", "word", new double[] {0.1, 0.2}, true).toJson());
         assertValid(HYPOTHESIS, HypothesisEvent.words("u1", "asr-v7", "word", words).toJson());
         assertValid(HYPOTHESIS, HypothesisEvent.end("u1", "asr-v7", "word", 3.2).toJson());
+        assertValid(HYPOTHESIS, HypothesisEvent.end("u1", "asr-v7", "word", 3.2).declaring(Declaration.EXPECTED).toJson());
+        assertValid(HYPOTHESIS, HypothesisEvent.end("u1", "asr-v7", "word").declaring(Declaration.NONE).toJson());
         assertValid(REFERENCE, new ReferenceChunk("u1", "word", words, false).toJson());
         assertValid(REFERENCE, new ReferenceChunk("u1", "word", List.of(), true).toJson());
         // The worked example (1 hit of 2 reference, 3 hypothesis boundaries), and an empty pair whose ratios are all null.
@@ -141,6 +143,9 @@ class RecordSchemasTest {
                 head + "\"words\": [{\"start\": 0.1, \"end\": 0.2, \"word\": 7}]}", DeadLetterReason.INVALID_WORD,
                 head + "\"words\": [{\"start\": 0.1, \"word\": \"a\"}]}", DeadLetterReason.MISSING_FIELD,
                 head + "\"times\": " + IntStream.range(0, 10_001).mapToObj(i -> "0.1").toList() + "}", DeadLetterReason.TOO_LARGE);
+        refused = new java.util.HashMap<>(refused);
+        refused.put(head + "\"end\": true, \"reference\": \"maybe\"}", DeadLetterReason.BAD_DECLARATION);
+        refused.put(head + "\"end\": true, \"reference\": null}", DeadLetterReason.BAD_DECLARATION);
         refused.forEach((record, reason) -> {
             assertFalse(errors(HYPOTHESIS, record).isEmpty(), "schema accepted " + abbreviated(record));
             InputEvent parsed = HypothesisEvent.parse("u1".getBytes(StandardCharsets.UTF_8), record.getBytes(StandardCharsets.UTF_8), Set.of());
