@@ -130,6 +130,7 @@ public final class SimulateDetectionCommand implements Callable<Integer> {
             row.put("floor_median_minutes", finite(d.floorMedian()));
             row.put("detector_median_minutes", finite(d.median()));
             row.put("detector_p90_minutes", finite(d.p90()));
+            row.put("detector_median_interval_minutes", java.util.Arrays.asList(finite(d.medianLow()), finite(d.medianHigh())));
             row.put("ratio", finite(d.ratio()));
             row.put("false_calls_before_change", d.falseCallsBeforeChange());
             row.put("today", today(d.c(), two, five));
