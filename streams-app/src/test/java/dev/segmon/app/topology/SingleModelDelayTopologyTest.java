@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A single model's recall detector through the topology (docs/detection.md, "A single model
- * after 3,000 utterances of history"): record times 10 s apart with 20 reference boundaries per utterance on average (2 boundaries a
- * second), 3,000 utterances of history with the default settings (2,000 to learn from), then recall
- * 5 points lower. Each of {@link #MODELS} models is its own series, scored on the same references
+ * after 3,000 utterances of history"): record times 10 s apart with 20 reference boundaries per
+ * utterance on average (2 boundaries a second), 3,000 utterances of history with the default
+ * settings (2,000 to learn from), then recall 5 points lower. Each of {@link #MODELS} models is its own series, scored on the same references
  * with its own hit draws: their median delay is held to 1.5 times the floor's median, the optimal
  * CUSUM told the drop's size, simulated on the same generating model ({@code simulate detection}).
  */
