@@ -43,9 +43,8 @@ public final class MeasureDetector {
     private double[] g;
     private double logThreshold = Double.NaN;
     private MixtureStatistic statistic;
-    /** A single model's baseline after the pin: the sum and number of linearised values seen while no change was suspected. */
-    private double quietSum;
-    private long quietCount;
+    /** A single model's level after the pin, learned a block late from quiet utterances; null for a comparison. */
+    private DelayedBaseline level;
 
     public MeasureDetector(Direction direction, boolean paired, DetectorSettings settings) {
         this.direction = direction;
@@ -84,25 +83,26 @@ public final class MeasureDetector {
         if (!(sigma > 0)) {
             return;
         }
-        double level = baseline();
+        double baseline = baseline();
         boolean quiet = statistic.logStatistic() < logThreshold / 2;
-        statistic.update((u - level) / sigma, u - level, settings.margin() / sigma, timeMs, logThreshold + DetectorSettings.CAP_ABOVE_THRESHOLD, quiet);
-        if (!paired && quiet) {
-            quietSum += u;
-            quietCount++;
+        statistic.update((u - baseline) / sigma, u - baseline, settings.margin() / sigma, timeMs, logThreshold + DetectorSettings.CAP_ABOVE_THRESHOLD, quiet);
+        if (!paired && this.level.observe(u, quiet, settings.learnUtterances())) {
+            statistic.rotate(quiet);
         }
     }
 
     /**
      * The pre-change mean of u. A comparison's is 0: the baseline model is the level. A single
      * model's is the mean of u over the learning period (0, by the choice of R0) and every later
-     * utterance seen while no change was suspected (the statistic below half its threshold): a
-     * baseline pinned once would keep its own sampling error for ever and call it a change
-     * (docs/detection.md), while one that keeps learning from quiet traffic shrinks it and does not
-     * learn a change once the change is suspected.
+     * utterance learned (seen while no change was suspected, the statistic below half its
+     * threshold, and a block late: {@link DelayedBaseline}; its statistic learns the null's
+     * moment-generating function from the same blocks): a baseline pinned once would keep its own
+     * sampling error for ever and call it a change (docs/detection.md), while one that keeps
+     * learning from quiet traffic shrinks it, and one that learns late does not absorb a change
+     * while it is being called.
      */
     double baseline() {
-        return paired ? 0 : quietSum / (learnUtterances() + quietCount);
+        return paired ? 0 : level.level();
     }
 
     /**
@@ -132,7 +132,8 @@ public final class MeasureDetector {
         // The small shifts keep the normal's moment-generating function: the cumulants beyond the
         // variance enter it as s^3 and s^4, and learning it would also learn a slow change's first
         // observations as normal (docs/detection.md).
-        statistic = new MixtureStatistic(settings.grid(direction, paired), paired ? EMPIRICAL_FROM : 0);
+        statistic = new MixtureStatistic(settings.grid(direction, paired), paired ? EMPIRICAL_FROM : 0, !paired);
+        this.level = paired ? null : new DelayedBaseline(learnUtterances());
     }
 
     /** Variance of one utterance's linearised value, from the raw moments (centred). */
@@ -198,7 +199,7 @@ public final class MeasureDetector {
     /** Starts the statistic afresh, the learned baseline kept (after a false alarm in a simulation). */
     public void restart() {
         if (statistic != null) {
-            statistic = new MixtureStatistic(statistic.grid());
+            statistic = statistic.restarted();
         }
     }
 
@@ -230,14 +231,24 @@ public final class MeasureDetector {
                 out.writeDouble(v);
             }
             out.writeDouble(logThreshold);
-            out.writeDouble(quietSum);
-            out.writeLong(quietCount);
+            if (!paired) {
+                level.write(out);
+            }
             statistic.write(out);
         }
     }
 
     /** Reads what {@link #write} wrote, for a detector of the same direction, pairing and settings. */
     public static MeasureDetector read(Direction direction, boolean paired, DetectorSettings settings, DataInput in) throws IOException {
+        return read(direction, paired, settings, in, false);
+    }
+
+    /**
+     * As {@link #read(Direction, boolean, DetectorSettings, DataInput)}; {@code earlierLayout}:
+     * bytes written before the delayed learning, read with nothing held back yet.
+     */
+    public static MeasureDetector read(Direction direction, boolean paired, DetectorSettings settings, DataInput in, boolean earlierLayout)
+            throws IOException {
         MeasureDetector d = new MeasureDetector(direction, paired, settings);
         d.n = in.readLong();
         d.firstMs = in.readLong();
@@ -254,9 +265,13 @@ public final class MeasureDetector {
                 d.g[i] = in.readDouble();
             }
             d.logThreshold = in.readDouble();
-            d.quietSum = in.readDouble();
-            d.quietCount = in.readLong();
-            d.statistic = MixtureStatistic.read(in);
+            if (paired && earlierLayout) {
+                in.readDouble(); // the earlier layout wrote an unused baseline sum and count for a comparison too
+                in.readLong();
+            } else if (!paired) {
+                d.level = DelayedBaseline.read(d.learnUtterances(), in, earlierLayout);
+            }
+            d.statistic = earlierLayout ? MixtureStatistic.readEarlier(in, !paired) : MixtureStatistic.read(in);
         }
         return d;
     }

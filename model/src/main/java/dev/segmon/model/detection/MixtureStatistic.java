@@ -41,19 +41,37 @@ public final class MixtureStatistic {
     private long seen;
     /** Which shifts use the learned moment-generating function (the others the normal's). */
     private final double empiricalFrom;
+    /**
+     * Whether quiet observations join the learned null a block late ({@link #rotate}): the block
+     * being filled and the one before it, exp sums and counts.
+     */
+    private final boolean delayed;
+    private final double[] blockExpSum;
+    private long blockSeen;
+    private final double[] heldExpSum;
+    private long heldSeen;
 
     public MixtureStatistic(ShiftGrid grid) {
         this(grid, Double.POSITIVE_INFINITY);
     }
 
+    public MixtureStatistic(ShiftGrid grid, double empiricalFrom) {
+        this(grid, empiricalFrom, false);
+    }
+
     /**
      * @param empiricalFrom shifts at least this large (in absolute value) use the null's learned
      *                      moment-generating function; 0: all of them
+     * @param delayed       quiet observations join the learned null only when {@link #rotate}
+     *                      hands on the block before the current one
      */
-    public MixtureStatistic(ShiftGrid grid, double empiricalFrom) {
+    public MixtureStatistic(ShiftGrid grid, double empiricalFrom, boolean delayed) {
         this.grid = grid;
         this.empiricalFrom = empiricalFrom;
+        this.delayed = delayed;
         int k = grid.size();
+        blockExpSum = new double[delayed ? k : 0];
+        heldExpSum = new double[delayed ? k : 0];
         logR = new double[k];
         cusum = new double[k];
         since = new long[k];
@@ -85,11 +103,52 @@ public final class MixtureStatistic {
             count[j]++;
         }
         if (learnNull) {
+            double[] into = delayed ? blockExpSum : expSum;
             for (int j = 0; j < logR.length; j++) {
-                expSum[j] += Math.exp(grid.shift(j) * z);
+                into[j] += Math.exp(grid.shift(j) * z);
             }
-            seen++;
+            if (delayed) {
+                blockSeen++;
+            } else {
+                seen++;
+            }
         }
+    }
+
+    /**
+     * Closes the block being filled (a delayed statistic): the block before it joins the learned
+     * null if {@code keep} (no change suspected now), or is dropped; the closed block waits for the
+     * next call. An observation is thus learned one to two blocks after it was seen, by which time
+     * a change it belonged to has had that long to be suspected.
+     */
+    public void rotate(boolean keep) {
+        if (!delayed) {
+            return;
+        }
+        for (int j = 0; j < logR.length; j++) {
+            if (keep) {
+                expSum[j] += heldExpSum[j];
+            }
+            heldExpSum[j] = blockExpSum[j];
+            blockExpSum[j] = 0;
+        }
+        if (keep) {
+            seen += heldSeen;
+        }
+        heldSeen = blockSeen;
+        blockSeen = 0;
+    }
+
+    /** A statistic started afresh with this one's grid and learned null (after a false alarm in a simulation). */
+    public MixtureStatistic restarted() {
+        MixtureStatistic m = new MixtureStatistic(grid, empiricalFrom, delayed);
+        System.arraycopy(expSum, 0, m.expSum, 0, expSum.length);
+        m.seen = seen;
+        System.arraycopy(blockExpSum, 0, m.blockExpSum, 0, blockExpSum.length);
+        m.blockSeen = blockSeen;
+        System.arraycopy(heldExpSum, 0, m.heldExpSum, 0, heldExpSum.length);
+        m.heldSeen = heldSeen;
+        return m;
     }
 
     /**
@@ -177,10 +236,31 @@ public final class MixtureStatistic {
             out.writeLong(count[j]);
             out.writeDouble(expSum[j]);
         }
+        out.writeBoolean(delayed);
+        if (delayed) {
+            out.writeLong(blockSeen);
+            out.writeLong(heldSeen);
+            for (int j = 0; j < logR.length; j++) {
+                out.writeDouble(blockExpSum[j]);
+                out.writeDouble(heldExpSum[j]);
+            }
+        }
     }
 
     /** Reads what {@link #write} wrote (with its grid: settings changed since leave a running statistic as it was). */
     public static MixtureStatistic read(DataInput in) throws IOException {
+        return read(in, null);
+    }
+
+    /**
+     * Reads bytes written before the delayed learning (no blocks held back); {@code delayed}: the
+     * statistic goes on learning a block late from now.
+     */
+    public static MixtureStatistic readEarlier(DataInput in, boolean delayed) throws IOException {
+        return read(in, delayed);
+    }
+
+    private static MixtureStatistic read(DataInput in, Boolean earlierDelayed) throws IOException {
         double empiricalFrom = in.readDouble();
         long seen = in.readLong();
         int k = in.readInt();
@@ -196,8 +276,18 @@ public final class MixtureStatistic {
             longs[j][1] = in.readLong();
             rows[j][3] = in.readDouble();
         }
-        MixtureStatistic m = new MixtureStatistic(new ShiftGrid(shifts), empiricalFrom);
+        boolean current = earlierDelayed == null;
+        boolean delayed = current ? in.readBoolean() : earlierDelayed;
+        MixtureStatistic m = new MixtureStatistic(new ShiftGrid(shifts), empiricalFrom, delayed);
         m.seen = seen;
+        if (current && delayed) {
+            m.blockSeen = in.readLong();
+            m.heldSeen = in.readLong();
+            for (int j = 0; j < k; j++) {
+                m.blockExpSum[j] = in.readDouble();
+                m.heldExpSum[j] = in.readDouble();
+            }
+        }
         for (int j = 0; j < k; j++) {
             m.logR[j] = rows[j][0];
             m.cusum[j] = rows[j][1];

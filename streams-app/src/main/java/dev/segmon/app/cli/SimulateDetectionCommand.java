@@ -65,30 +65,45 @@ public final class SimulateDetectionCommand implements Callable<Integer> {
             description = "Beta(A, B) of the per-utterance hit probability (default ${DEFAULT-VALUE}).")
     double[] beta;
 
+    @Option(names = "--history", paramLabel = "N", defaultValue = "0",
+            description = "Utterances a detector sees before the change, its learning included (default ${DEFAULT-VALUE}: "
+                    + "it learns, then watches 5 000 more).")
+    int history;
+
+    @Option(names = "--cases", paramLabel = "TEXT", split = ",",
+            description = "Only the cases whose name contains every TEXT given (e.g. single,@2/s; default: all).")
+    List<String> cases = List.of();
+
     @Mixin
     SimulationReport report;
 
     @Override
     public Integer call() {
         if (runs < 1 || series < 0 || capHours < 1 || !(margin >= 0) || falseAlarmDays < 1 || alertRuns < 0 || beta.length != 2
-                || !(beta[0] > 0 && beta[1] > 0)) {
+                || !(beta[0] > 0 && beta[1] > 0) || history < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--runs, --cap-hours, --false-alarm-days >= 1; --series, --alert-runs >= 0; --margin >= 0; --beta A,B > 0");
+                    "--runs, --cap-hours, --false-alarm-days >= 1; --series, --alert-runs, --history >= 0; --margin >= 0; --beta A,B > 0");
         }
         long started = System.nanoTime();
         StreamModel model = new StreamModel(beta[0], beta[1]);
         DetectorSettings settings = DetectorSettings.DEFAULTS.withFalseAlarmPeriod(Duration.ofDays(falseAlarmDays)).withMargin(margin);
-        ChangeDetection sim = new ChangeDetection(model, settings);
+        ChangeDetection sim = new ChangeDetection(model, settings, history);
         FalseAlarmDays aa = new FalseAlarmDays(model, settings);
         SplittableRandom rnd = new SplittableRandom(report.seed);
         List<ChangeDetection.Delays> delays = new ArrayList<>();
         for (ChangeDetection.Case c : ChangeDetection.standardCases()) {
-            delays.add(sim.delays(c, runs, capHours, rnd.split()));
+            SplittableRandom caseRnd = rnd.split();
+            if (cases.stream().allMatch(c.name()::contains)) {
+                delays.add(sim.delays(c, runs, capHours, caseRnd));
+            }
         }
         List<FalseAlarmDays.FalseAlarms> alarms = new ArrayList<>();
         if (series > 0) {
             for (double rate : new double[] {2, 0.2}) {
                 for (boolean paired : new boolean[] {true, false}) {
+                    if (!alarmGroupSelected(paired, rate)) {
+                        continue;
+                    }
                     alarms.addAll(aa.count(paired, rate, DetectedMeasure.BOUNDARIES, series, rnd.split()));
                 }
             }
@@ -102,6 +117,7 @@ public final class SimulateDetectionCommand implements Callable<Integer> {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("false_alarm_days", falseAlarmDays);
         out.put("margin", margin);
+        out.put("history", history);
         List<Object> rows = new ArrayList<>();
         for (ChangeDetection.Delays d : delays) {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -114,6 +130,7 @@ public final class SimulateDetectionCommand implements Callable<Integer> {
             row.put("floor_median_minutes", finite(d.floorMedian()));
             row.put("detector_median_minutes", finite(d.median()));
             row.put("detector_p90_minutes", finite(d.p90()));
+            row.put("detector_median_interval_minutes", java.util.Arrays.asList(finite(d.medianLow()), finite(d.medianHigh())));
             row.put("ratio", finite(d.ratio()));
             row.put("false_calls_before_change", d.falseCallsBeforeChange());
             row.put("today", today(d.c(), two, five));
@@ -178,6 +195,13 @@ public final class SimulateDetectionCommand implements Callable<Integer> {
             out.put("SegmonF1BelowBaseline", fired[2]);
         }
         return out;
+    }
+
+    /** A/A series of a pairing and rate run unless --cases names the other pairing or the other rate. */
+    private boolean alarmGroupSelected(boolean paired, double rate) {
+        boolean pairingOut = cases.stream().anyMatch(t -> t.contains(paired ? "single" : "paired"));
+        boolean rateOut = cases.stream().anyMatch(t -> t.contains(rate == 2 ? "@0.2/s" : "@2/s"));
+        return !pairingOut && !rateOut;
     }
 
     private static Double finite(double v) {
