@@ -8,6 +8,13 @@ strictly cheaper than both others, else the deletion when strictly cheaper than 
 else the insertion), and for every match the signed offsets hypothesis - reference. Medians by
 Python's statistics.median. Inputs: `file onset offset word` alignment files (.wrd).
 
+For the live monitor's figures it also writes the cumulative counts of the signed and absolute
+offset histograms at the monitor's bucket bounds (`le`, the bound included), and the 95 %
+interval of each mean with the utterance as the unit (docs/intervals.md: R -+ t SE,
+SE^2 = m/(m-1) * sum_i (a_i - R b_i)^2 / B^2 * (1 + 2 sum_i b_i^2 / B^2), b_i the utterance's
+matched words), t in closed form for one or two degrees of freedom (tan(0.475 pi) and
+sqrt(2/(0.05 * 1.95) - 2)), null otherwise.
+
     python3 docs/tools/timing_reference.py REF HYP             # figures as one JSON object
     python3 docs/tools/timing_reference.py --perturb REF OUT   # writes the perturbed hypothesis
 
@@ -19,11 +26,15 @@ The perturbation (per utterance, word index i from 0 in file order, offsets in m
   + 250 on the end when i % 9 == 4.
 """
 import json
+import math
 import statistics
 import sys
 from decimal import Decimal, ROUND_HALF_UP
 
 COLLARS_US = (20_000, 50_000, 100_000, 200_000)
+SIGNED_LE_US = (-500_000, -200_000, -100_000, -50_000, -20_000, -10_000, 0,
+                10_000, 20_000, 50_000, 100_000, 200_000, 500_000)
+ABSOLUTE_LE_US = (10_000, 20_000, 50_000, 100_000, 200_000, 500_000)
 
 
 def micros(text):
@@ -87,15 +98,19 @@ def matches(ref, hyp):
 def figures(ref_path, hyp_path):
     ref, hyp = read(ref_path), read(hyp_path)
     starts, ends = [], []
+    per_utterance = []
     n_ref = n_hyp = 0
     for utt in sorted(set(ref) | set(hyp)):
         r = sorted(ref.get(utt, []), key=lambda w: (w[0], w[1]))
         h = sorted(hyp.get(utt, []), key=lambda w: (w[0], w[1]))
         n_ref += len(r)
         n_hyp += len(h)
+        first = len(starts)
         for i, j in matches([w[2] for w in r], [w[2] for w in h]):
             starts.append(h[j][0] - r[i][0])
             ends.append(h[j][1] - r[i][1])
+        s, e = starts[first:], ends[first:]
+        per_utterance.append((len(s), sum(s), sum(e), sum(map(abs, s)), sum(map(abs, e))))
     k = len(starts)
     both = starts + ends
     return {
@@ -111,7 +126,27 @@ def figures(ref_path, hyp_path):
         "within": {f"{c // 1000}ms": [sum(abs(s) <= c for s in starts), sum(abs(e) <= c for e in ends),
                                       sum(abs(s) <= c and abs(e) <= c for s, e in zip(starts, ends))]
                    for c in COLLARS_US},
+        "utterances": len(per_utterance),
+        "signed_le": {"start": [sum(x <= b for x in starts) for b in SIGNED_LE_US],
+                      "end": [sum(x <= b for x in ends) for b in SIGNED_LE_US]},
+        "absolute_le": {"start": [sum(abs(x) <= b for x in starts) for b in ABSOLUTE_LE_US],
+                        "end": [sum(abs(x) <= b for x in ends) for b in ABSOLUTE_LE_US]},
+        "interval_us": {name: interval([u[k] for u in per_utterance], [u[0] for u in per_utterance])
+                        for k, name in ((1, "start_bias"), (2, "end_bias"), (3, "start_mean_abs"), (4, "end_mean_abs"))},
     }
+
+
+def interval(a, b):
+    """R -+ t SE of sum(a) / sum(b), the utterance as the unit (see the module's docstring)."""
+    m, big_b = len(a), sum(b)
+    t = {2: math.tan(0.475 * math.pi), 3: math.sqrt(2 / (0.05 * 1.95) - 2)}.get(m)
+    if t is None or big_b == 0:
+        return None
+    r = sum(a) / big_b
+    q = sum((x - r * y) ** 2 for x, y in zip(a, b)) / big_b ** 2
+    leverage = sum(y * y for y in b) / big_b ** 2
+    se = math.sqrt(m / (m - 1) * q * (1 + 2 * leverage))
+    return [r - t * se, r + t * se]
 
 
 if __name__ == "__main__":

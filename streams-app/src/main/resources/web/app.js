@@ -543,6 +543,32 @@
     if (generation === state.generation) state.timer = setTimeout(refresh, REFRESH_MS);
   }
 
+  // Word timing of the picked model (docs/timing.md, "Live"): the segmon_word_timing_* gauges, in ms.
+  function renderTiming(samples) {
+    const labels = { model: state.model, tier: state.tier };
+    const g = (name, extra) => sample(samples, "segmon_word_timing_" + name, { ...labels, ...extra });
+    const ms = (v) => v === null ? "–" : fmt(1000 * v, 1);
+    const late = (v) => v === null ? "–" : signed(1000 * v, 1);
+    const range = (lo, hi, f) => lo === null || hi === null ? "–" : "[" + f(lo) + ", " + f(hi) + "]";
+    const section = $("timing");
+    const share5 = g("matched_share_ratio", { window: "5m" });
+    const shareAll = g("matched_share_ratio", { window: "cumulative" });
+    section.hidden = share5 === null && shareAll === null;
+    if (section.hidden) return;
+    const pct = (v) => v === null ? "–" : Math.round(100 * v) + " %";
+    $("timing-share").textContent = pct(share5) + " over 5 minutes, " + pct(shareAll) + " since the start";
+    const data = ["start", "end"].map((edge) => {
+      const w = { edge, window: "5m" };
+      const all = { edge, window: "cumulative" };
+      const within = ["0.02", "0.05", "0.1", "0.2"].map((c) => pct(g("within_ratio", { ...w, collar: c }))).join(" / ");
+      return [edge, late(g("bias_seconds", w)), range(g("bias_lower_seconds", w), g("bias_upper_seconds", w), late),
+        ms(g("mean_absolute_error_seconds", w)), range(g("mean_absolute_error_lower_seconds", w), g("mean_absolute_error_upper_seconds", w), ms),
+        within, late(g("bias_seconds", all)) + " / " + ms(g("mean_absolute_error_seconds", all))];
+    });
+    rows($("timing-table"), ["edge", "bias (5m)", "95 % interval", "mean |error| (5m)", "95 % interval", "within 20 / 50 / 100 / 200 ms",
+      "bias / mean |error| since start"], data, "no word timed yet");
+  }
+
   async function refreshModel() {
     const summary = await getJson("api/v1/summary");
     pickers(summary.samples);
@@ -550,6 +576,7 @@
     renderTiles(summary.samples);
     renderPaired(summary.samples);
     renderTables(summary);
+    renderTiming(summary.samples);
     if (state.model) {
       const q = new URLSearchParams({ model: state.model, tier: state.tier, minutes: String(state.range) });
       $("api-link").href = "api/v1/windows?" + q;

@@ -15,6 +15,8 @@ import dev.segmon.app.view.IntervalView;
 import dev.segmon.app.view.ChangeView;
 import dev.segmon.app.metrics.ChangeMetrics;
 import dev.segmon.app.metrics.WordMetrics;
+import dev.segmon.app.metrics.TimingMetrics;
+import dev.segmon.app.view.TimingView;
 import dev.segmon.app.view.WordView;
 import dev.segmon.app.view.EstimateView;
 import dev.segmon.app.view.MonitorView;
@@ -59,6 +61,7 @@ public final class Monitor implements AutoCloseable {
     private final MonitorView state;
     private final IntervalView intervals;
     private final WordView words;
+    private final TimingView timing;
     private final EstimateView estimates;
     private final ChangeView changes;
     /** Input records off Kafka's default partition of their key, per topic (docs/operations.md, the partitioner). */
@@ -109,6 +112,7 @@ public final class Monitor implements AutoCloseable {
             this.state = stores;
             this.intervals = new IntervalView(stores);
             this.words = new WordView(stores);
+            this.timing = new TimingView(stores);
             this.estimates = new EstimateView(stores);
             this.changes = new ChangeView(stores, config.detector());
             WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry(), new DetectorChanges(changes))
@@ -133,6 +137,7 @@ public final class Monitor implements AutoCloseable {
         // Every segmon_* family, in the full registry and in the segmon-only one (see MetricsServer).
         for (MultiCollector c : List.of(new StoreMetrics(state, System::currentTimeMillis),
                 new IntervalMetrics(intervals, System::currentTimeMillis), new WordMetrics(words, System::currentTimeMillis),
+                new TimingMetrics(timing, System::currentTimeMillis),
                 new EstimateMetrics(estimates, System::currentTimeMillis), new ChangeMetrics(changes),
                 new ContactMetrics(() -> contact.ageSeconds(System.currentTimeMillis())), new PartitionMetrics(partitioning))) {
             registry.getPrometheusRegistry().register(c);

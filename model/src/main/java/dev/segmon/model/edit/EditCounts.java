@@ -21,6 +21,25 @@ public record EditCounts(long substitutions, long insertions, long deletions, lo
         }
     }
 
+    /**
+     * The counts of one alignment's pairs ({@link Levenshtein#pairs}, whose pairs are those of the
+     * alignment {@link Levenshtein#align} counts): so that one alignment serves both WER and word timing.
+     */
+    public static EditCounts of(java.util.List<AlignedPair> pairs, long referenceTokens) {
+        long s = 0;
+        long i = 0;
+        long d = 0;
+        for (AlignedPair p : pairs) {
+            switch (p.edit()) {
+                case SUBSTITUTION -> s++;
+                case INSERTION -> i++;
+                case DELETION -> d++;
+                case MATCH -> { }
+            }
+        }
+        return new EditCounts(s, i, d, referenceTokens);
+    }
+
     public EditCounts plus(EditCounts other) {
         return new EditCounts(substitutions + other.substitutions, insertions + other.insertions,
                 deletions + other.deletions, referenceTokens + other.referenceTokens);

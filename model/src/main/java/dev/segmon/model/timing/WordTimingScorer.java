@@ -1,6 +1,5 @@
 package dev.segmon.model.timing;
 
-import dev.segmon.model.edit.AlignedPair;
 import dev.segmon.model.edit.EditCosts;
 import dev.segmon.model.edit.Levenshtein;
 import dev.segmon.model.edit.Vocabulary;
@@ -74,19 +73,13 @@ public final class WordTimingScorer {
         final LongStream.Builder ends = LongStream.builder();
 
         void add(TimedWords ref, TimedWords hyp) {
-            LongStream.Builder utteranceStarts = LongStream.builder();
-            LongStream.Builder utteranceEnds = LongStream.builder();
-            for (AlignedPair p : Levenshtein.pairs(ref.tokens(), hyp.tokens(), EditCosts.UNIT)) {
-                if (p.edit() == AlignedPair.Edit.MATCH) {
-                    long s = hyp.starts()[p.hypothesis()] - ref.starts()[p.reference()];
-                    long e = hyp.ends()[p.hypothesis()] - ref.ends()[p.reference()];
-                    utteranceStarts.add(s);
-                    utteranceEnds.add(e);
-                    starts.add(s);
-                    ends.add(e);
-                }
+            MatchedOffsets o = MatchedOffsets.of(Levenshtein.pairs(ref.tokens(), hyp.tokens(), EditCosts.UNIT),
+                    new long[][] {ref.starts(), ref.ends()}, new long[][] {hyp.starts(), hyp.ends()});
+            for (int i = 0; i < o.starts().length; i++) {
+                starts.add(o.starts()[i]);
+                ends.add(o.ends()[i]);
             }
-            counts = counts.plus(TimingCounts.of(ref.size(), hyp.size(), utteranceStarts.build().toArray(), utteranceEnds.build().toArray()));
+            counts = counts.plus(o.counts(ref.size(), hyp.size()));
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.ReferenceState;
 import dev.segmon.app.state.WordCounts;
+import dev.segmon.app.state.WordTiming;
 import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.wire.HypothesisEvent;
 import dev.segmon.app.wire.Outcome;
@@ -24,10 +25,12 @@ public interface UtteranceBook {
 
     /**
      * One utterance of one model, closed: its key, outcome, final counts and last states, and its
-     * word figures (scored once, here, for every book that needs them: {@link WordBook#score}).
+     * word figures (scored once, here, for every book that needs them: {@link WordBook#score}):
+     * word errors, and word timing from the same alignment ({@code timing}: null without a word
+     * score; its {@code counts().scores().endBias()} is the utterance's mean signed end offset).
      */
     record Closed(HypothesisKey key, Outcome outcome, BoundaryCounts counts, HypothesisState hypothesis,
-                  ReferenceState reference, long timestampMs, WordCounts words) {
+                  ReferenceState reference, long timestampMs, WordCounts words, WordTiming timing) {
     }
 
     /** The stores this book keeps per utterance (most keep none: their figures go to the aggregates). */

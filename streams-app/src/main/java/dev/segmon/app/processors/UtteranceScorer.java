@@ -113,8 +113,9 @@ final class UtteranceScorer {
         UtteranceScore score = new UtteranceScore(key.utterance(), key.model(), key.tier(), outcome, m.decided(), tolerance);
         context.forward(new Record<Object, Object>(key.utterance(), score.toJson(), timestamp), scoresSink);
         HypothesisState closed = new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true, h.words(), h.declared());
+        WordBook.Scored words = WordBook.score(outcome, h.words(), ref == null ? WordList.NONE : ref.labels());
         UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp,
-                WordBook.score(outcome, h.words(), ref == null ? WordList.NONE : ref.labels()));
+                words.counts(), words.timing());
         for (UtteranceBook b : books) {
             if (scored) {
                 b.closed(event);

@@ -6,20 +6,27 @@ import dev.segmon.app.state.WordCounts.Unscored;
 import dev.segmon.app.state.WordList;
 import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.app.wire.Outcome;
+import dev.segmon.app.state.WordTiming;
+import dev.segmon.model.edit.AlignedPair;
 import dev.segmon.model.edit.EditCosts;
+import dev.segmon.model.edit.EditCounts;
 import dev.segmon.model.edit.Levenshtein;
 import dev.segmon.model.edit.NedCounts;
 import dev.segmon.model.edit.Vocabulary;
+import dev.segmon.model.timing.MatchedOffsets;
+import java.util.List;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 
 /**
- * Word errors and NED per closed utterance (docs/contract.md 3.2), booked into the (model, tier)
- * aggregate and the minute of the close (record time), so that exactly-once keeps them exact
- * through crashes.
+ * Word errors, NED and word timing per closed utterance (docs/contract.md 3.2, docs/timing.md),
+ * booked into the (model, tier) aggregate and the minute of the close (record time), so that
+ * exactly-once keeps them exact through crashes.
  *
- * <p>Scored once per close ({@link #score}) as the offline scorer does ({@link Levenshtein#align} at
- * unit costs as {@code eval wer}, {@link NedCounts#of(int[], int[])} as {@code eval ned}, tokens
- * compared exactly); an utterance that cannot be scored is counted under its {@link Unscored} reason.
+ * <p>Scored once per close ({@link #score}) as the offline scorers do: one unit-cost alignment
+ * ({@link Levenshtein#pairs}, whose S, I, D are {@link Levenshtein#align}'s, as {@code eval wer}
+ * counts them) gives the word errors and the matched words' offsets ({@code eval timing});
+ * {@link NedCounts#of(int[], int[])} as {@code eval ned}; tokens compared exactly. An utterance
+ * that cannot be scored is counted under its {@link Unscored} reason and has no timing.
  */
 public final class WordBook implements UtteranceBook {
     private SeriesAggregates aggregates;
@@ -31,7 +38,7 @@ public final class WordBook implements UtteranceBook {
 
     @Override
     public void closed(Closed utterance) {
-        aggregates.add(utterance.key().series(), SeriesFigures.ofWords(utterance.words()), utterance.timestampMs());
+        aggregates.add(utterance.key().series(), SeriesFigures.ofWords(utterance.words(), utterance.timing()), utterance.timestampMs());
     }
 
     /** Counted as unscored ({@code incomplete}), as every unreferenced close is: nothing reaches the word error rate. */
@@ -40,20 +47,28 @@ public final class WordBook implements UtteranceBook {
         closed(utterance);
     }
 
+    /** An utterance's word figures: its word counts, and its timing (null when it has no word score). */
+    record Scored(WordCounts counts, WordTiming timing) {
+    }
+
     /** The word figures of one closed utterance, from its two held transcripts. */
-    static WordCounts score(Outcome outcome, WordList hypothesis, WordList reference) {
+    static Scored score(Outcome outcome, WordList hypothesis, WordList reference) {
         if (!hypothesis.present()) {
-            return WordCounts.unscoredFor(Unscored.NO_WORDS);
+            return new Scored(WordCounts.unscoredFor(Unscored.NO_WORDS), null);
         }
         if (outcome != Outcome.SCORED) {
-            return WordCounts.unscoredFor(Unscored.INCOMPLETE);
+            return new Scored(WordCounts.unscoredFor(Unscored.INCOMPLETE), null);
         }
         if (!reference.present()) {
-            return WordCounts.unscoredFor(Unscored.NO_LABELS);
+            return new Scored(WordCounts.unscoredFor(Unscored.NO_LABELS), null);
         }
         Vocabulary vocabulary = new Vocabulary(false);
         int[] ref = reference.tokens(vocabulary);
         int[] hyp = hypothesis.tokens(vocabulary);
-        return WordCounts.scored(Levenshtein.align(ref, hyp, EditCosts.UNIT), NedCounts.of(ref, hyp));
+        List<AlignedPair> pairs = Levenshtein.pairs(ref, hyp, EditCosts.UNIT);
+        MatchedOffsets offsets = MatchedOffsets.of(pairs, new long[][] {reference.starts(), reference.ends()},
+                new long[][] {hypothesis.starts(), hypothesis.ends()});
+        return new Scored(WordCounts.scored(EditCounts.of(pairs, ref.length), NedCounts.of(ref, hyp)),
+                WordTiming.of(offsets, ref.length, hyp.length));
     }
 }

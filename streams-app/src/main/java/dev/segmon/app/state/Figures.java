@@ -145,5 +145,6 @@ final class Figures {
             new Part<>(EstimateValues.RATES, dev.segmon.model.estimate.RateMoments::plus);
     static final Part<dev.segmon.model.estimate.Backtest> BACKTEST =
             new Part<>(EstimateValues.BACKTESTS, dev.segmon.model.estimate.Backtest::plus);
+    static final Part<WordTiming> TIMING = new Part<>(WordTiming.SERDE, WordTiming::plus);
     static final Part<Long> COUNT = new Part<>(StateSerde.COUNT, Long::sum);
 }

@@ -5,6 +5,7 @@ import static dev.segmon.app.state.Figures.COUNT;
 import static dev.segmon.app.state.Figures.MOMENTS;
 import static dev.segmon.app.state.Figures.PAIRED;
 import static dev.segmon.app.state.Figures.RATES;
+import static dev.segmon.app.state.Figures.TIMING;
 import static dev.segmon.app.state.Figures.TOTALS;
 import static dev.segmon.app.state.Figures.WORDS;
 
@@ -36,10 +37,11 @@ import org.apache.kafka.common.serialization.Serde;
  * @param backtest        the early estimate's backtest
  * @param refused         durations refused, by reason label
  * @param paired          candidate (this model) minus baseline moments, by baseline
+ * @param timing          word timing of the utterances with a word score ({@link WordTiming})
  */
 public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts words, RateMoments hypothesisRates,
                             RateMoments referenceRates, Backtest backtest, SortedMap<String, Long> refused,
-                            SortedMap<String, PairedMoments> paired) {
+                            SortedMap<String, PairedMoments> paired, WordTiming timing) {
     public static final SeriesFigures EMPTY = new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(), new TreeMap<>());
     public static final Serde<SeriesFigures> SERDE = StateSerde.of(SeriesFigures::encode, SeriesFigures::decode);
 
@@ -48,11 +50,18 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
         paired = Figures.frozen(paired);
     }
 
+    /** Without word timing. */
+    public SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts words, RateMoments hypothesisRates,
+                         RateMoments referenceRates, Backtest backtest, SortedMap<String, Long> refused,
+                         SortedMap<String, PairedMoments> paired) {
+        this(totals, moments, words, hypothesisRates, referenceRates, backtest, refused, paired, null);
+    }
+
     public SeriesFigures plus(SeriesFigures o) {
         return new SeriesFigures(TOTALS.add(totals, o.totals), MOMENTS.add(moments, o.moments), WORDS.add(words, o.words),
                 RATES.add(hypothesisRates, o.hypothesisRates), RATES.add(referenceRates, o.referenceRates),
                 BACKTEST.add(backtest, o.backtest), Figures.addMaps(refused, o.refused, Long::sum),
-                Figures.addMaps(paired, o.paired, PairedMoments::plus));
+                Figures.addMaps(paired, o.paired, PairedMoments::plus), TIMING.add(timing, o.timing));
     }
 
     /** Totals as they are (zero when none yet), for an update. */
@@ -61,7 +70,7 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
     }
 
     public SeriesFigures withTotals(Totals t) {
-        return new SeriesFigures(t, moments, words, hypothesisRates, referenceRates, backtest, refused, paired);
+        return new SeriesFigures(t, moments, words, hypothesisRates, referenceRates, backtest, refused, paired, timing);
     }
 
     public static SeriesFigures ofMoments(UtteranceMoments m) {
@@ -69,11 +78,16 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
     }
 
     private SeriesFigures withMoments(UtteranceMoments m) {
-        return new SeriesFigures(totals, m, words, hypothesisRates, referenceRates, backtest, refused, paired);
+        return new SeriesFigures(totals, m, words, hypothesisRates, referenceRates, backtest, refused, paired, timing);
     }
 
     public static SeriesFigures ofWords(WordCounts w) {
-        return new SeriesFigures(null, null, w, null, null, null, new TreeMap<>(), new TreeMap<>());
+        return ofWords(w, null);
+    }
+
+    /** Word errors and, for an utterance with a word score, its word timing (null otherwise). */
+    public static SeriesFigures ofWords(WordCounts w, WordTiming t) {
+        return new SeriesFigures(null, null, w, null, null, null, new TreeMap<>(), new TreeMap<>(), t);
     }
 
     public static SeriesFigures ofHypothesisRates(RateMoments r) {
@@ -98,24 +112,25 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
 
     /**
      * Layout: an int mask of the components present (bit i for the i-th of totals, moments, words,
-     * hypothesisRates, referenceRates, backtest), each present one as an int length and its own
+     * hypothesisRates, referenceRates, backtest, timing), each present one as an int length and its own
      * layout, then refused and paired as a count and (name as writeUTF, length, value) each.
      */
     public byte[] encode() {
         return Figures.encode(Arrays.asList(totals == null ? null : TOTALS.encode(totals), moments == null ? null : MOMENTS.encode(moments),
                         words == null ? null : WORDS.encode(words), hypothesisRates == null ? null : RATES.encode(hypothesisRates),
-                        referenceRates == null ? null : RATES.encode(referenceRates), backtest == null ? null : BACKTEST.encode(backtest)),
+                        referenceRates == null ? null : RATES.encode(referenceRates), backtest == null ? null : BACKTEST.encode(backtest),
+                        timing == null ? null : TIMING.encode(timing)),
                 java.util.List.of(Figures.encodeMap(refused, COUNT), Figures.encodeMap(paired, PAIRED)));
     }
 
     public static SeriesFigures decode(byte[] bytes) {
         ByteBuffer in = Bytes.wrap(bytes);
-        byte[][] c = Figures.components(in, 6);
+        byte[][] c = Figures.components(in, 7);
         SortedMap<String, byte[]> refused = Figures.map(in);
         SortedMap<String, byte[]> paired = Figures.map(in);
         return new SeriesFigures(c[0] == null ? null : TOTALS.decode(c[0]), c[1] == null ? null : MOMENTS.decode(c[1]),
                 c[2] == null ? null : WORDS.decode(c[2]), c[3] == null ? null : RATES.decode(c[3]),
                 c[4] == null ? null : RATES.decode(c[4]), c[5] == null ? null : BACKTEST.decode(c[5]),
-                Figures.decodeMap(refused, COUNT), Figures.decodeMap(paired, PAIRED));
+                Figures.decodeMap(refused, COUNT), Figures.decodeMap(paired, PAIRED), c[6] == null ? null : TIMING.decode(c[6]));
     }
 }

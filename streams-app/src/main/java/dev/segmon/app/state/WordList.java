@@ -179,6 +179,16 @@ public final class WordList {
         return out;
     }
 
+    /** The words' starts (microseconds) in transcript order. */
+    public long[] starts() {
+        return Arrays.copyOf(buffer.starts, size);
+    }
+
+    /** The words' ends in transcript order. */
+    public long[] ends() {
+        return Arrays.copyOf(buffer.ends, size);
+    }
+
     /** The words in transcript order. */
     public List<String> words() {
         return List.of(Arrays.copyOf(buffer.words, size));

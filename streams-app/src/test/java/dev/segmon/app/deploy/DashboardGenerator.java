@@ -107,6 +107,8 @@ final class DashboardGenerator {
             "{{model}} {{tier}} {{reason}}"))));
     y += 6;
 
+    y = wordTiming(p, y);
+
     p.add(row("Boundary timing", y++));
     String buckets = "sum by (le) (increase(" + OFFSET_BUCKET.metric() + FILTER;
     p.add(new Panel("Boundary offset |hyp - ref| of hits over time", "heatmap", 0, y, 12, 8, "s",
@@ -156,6 +158,37 @@ final class DashboardGenerator {
     p.add(new Panel("State size (estimated keys)", "timeseries", 16, y, 8, 8, "short", "RocksDB estimate-num-keys summed per instance and store.",
         List.of(Query.range("sum by (instance) (" + STATE_ESTIMATE_NUM_KEYS.metric() + "{job=\"segmon\"})", "{{instance}}"))));
     return p;
+  }
+
+  /**
+   * Word timing (docs/timing.md, "Live"): bias and mean absolute error per edge as 5m rates of the
+   * summed histograms' sums over their counts, the bias's 5m interval gauges as a band, the median
+   * absolute error estimated from the buckets, and the shares of matched words within each collar.
+   */
+  private static int wordTiming(List<Panel> p, int y) {
+    p.add(row("Word timing (correctly recognised words only; docs/timing.md)", y++));
+    String by = "sum by (model, tier, edge) (rate(";
+    String window = "{model=~\"$model\", tier=~\"$tier\", window=\"5m\"}";
+    p.add(new Panel("Word timing bias (mean signed offset hyp - ref, 5m)", "timeseries", 0, y, 8, 8, "s",
+        "Mean signed start and end offset of the matched words: above 0 late, below 0 early. Dashed: the 95 % interval"
+            + " with the utterance as the unit (segmon_word_timing_bias_lower_seconds / _upper_seconds, window 5m, per instance).",
+        List.of(Query.range(by + WORD_TIMING_OFFSET_SUM.metric() + FILTER + "[5m])) / " + by + WORD_TIMING_OFFSET_COUNT.metric()
+                + FILTER + "[5m]))", "{{model}} {{tier}} {{edge}}"),
+            Query.range(WORD_TIMING_BIAS_LOWER.metric() + window, "{{model}} {{tier}} {{edge}}" + BAND_LOWER),
+            Query.range(WORD_TIMING_BIAS_UPPER.metric() + window, "{{model}} {{tier}} {{edge}}" + BAND_UPPER))));
+    p.add(new Panel("Word timing error |hyp - ref| (5m): mean, and median estimated from the histogram", "timeseries", 8, y, 8, 8, "s",
+        "Mean absolute start and end offset of the matched words (the Montreal Forced Aligner's figure pools both), and the"
+            + " median by histogram_quantile over the buckets 0.01 .. 0.5 s: an estimate within its bucket (eval timing's is exact).",
+        List.of(Query.range(by + WORD_TIMING_ABSOLUTE_SUM.metric() + FILTER + "[5m])) / " + by + WORD_TIMING_ABSOLUTE_COUNT.metric()
+                + FILTER + "[5m]))", "{{model}} {{tier}} {{edge}} mean"),
+            Query.range("histogram_quantile(0.5, sum by (model, tier, edge, le) (rate(" + WORD_TIMING_ABSOLUTE_BUCKET.metric() + FILTER
+                + "[5m])))", "{{model}} {{tier}} {{edge}} median"))));
+    p.add(new Panel("Words within the collar (start and end, 5m)", "timeseries", 16, y, 8, 8, "percentunit",
+        "Share of matched words whose start and end both lie within 20, 50, 100, 200 ms (WhisperX scores at 200 ms).",
+        List.of(Query.range("sum by (model, tier, collar) (rate(" + WORD_TIMING_WITHIN_TOTAL.metric()
+            + "{model=~\"$model\", tier=~\"$tier\", edge=\"both\"}[5m])) / on (model, tier) group_left sum by (model, tier) (rate("
+            + WORD_TIMING_MATCHED_TOTAL.metric() + FILTER + "[5m]))", "{{model}} {{tier}} {{collar}} s"))));
+    return y + 8;
   }
 
   /** The alert-annotation query (the dashboard marks every time an alert fired). */

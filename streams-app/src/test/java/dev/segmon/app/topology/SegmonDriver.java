@@ -50,6 +50,8 @@ final class SegmonDriver implements AutoCloseable {
     final dev.segmon.app.view.IntervalView intervals;
     /** The word figures' read-only view. */
     final WordView words;
+    /** The word timing's read-only view. */
+    final dev.segmon.app.view.TimingView timing;
     /** The early estimate's view over this driver's stores. */
     final EstimateView estimates;
     /** The change detectors' view. */
@@ -79,6 +81,8 @@ final class SegmonDriver implements AutoCloseable {
                 intervals, () -> START.toEpochMilli() + 60_000L));
         this.words = new WordView(stores);
         registry.getPrometheusRegistry().register(new WordMetrics(words, () -> START.toEpochMilli() + 60_000L));
+        this.timing = new dev.segmon.app.view.TimingView(stores);
+        registry.getPrometheusRegistry().register(new dev.segmon.app.metrics.TimingMetrics(timing, () -> START.toEpochMilli() + 60_000L));
         this.estimates = new EstimateView(new StoreView(driver::getKeyValueStore, driver::getWindowStore));
         registry.getPrometheusRegistry().register(new EstimateMetrics(estimates, () -> START.toEpochMilli() + 60_000L));
         this.changes = new dev.segmon.app.view.ChangeView(stores, this.config.detector());

@@ -41,6 +41,8 @@ class LivePageBrowserTest {
             "f1", "segmon_boundary_f1_ratio", "os", "segmon_boundary_over_segmentation_ratio", "r_value", "segmon_boundary_r_value",
             // The demo's models send words, so the word error rate's tile is shown too.
             "wer", "segmon_word_error_rate_ratio"};
+    /** The word timing table's bias column (the demo's models send words; docs/timing.md, "Live"). */
+    private static final String TIMING_BIAS_GAUGE = "segmon_word_timing_bias_seconds";
     /** The early estimate, shown under the OS tile (the demo's end messages carry durations). */
     private static final String ESTIMATE_GAUGE = "segmon_boundary_over_segmentation_estimated_ratio";
     /** Tile -> the stem of its interval gauges NAME_lower_ratio and NAME_upper_ratio (docs/contract.md appendix C). */
@@ -150,6 +152,16 @@ class LivePageBrowserTest {
                 String shown = browser.eval("document.querySelector('" + selector + "').textContent").asText();
                 assertTrue(shown.endsWith(String.format(Locale.ROOT, "%.3f", expected)), selector + " shows " + shown + ", /metrics " + expected);
             }
+        }
+        // The word timing table: row 1 start, row 2 end; column 1 the 5 m bias in ms, signed with a minus sign.
+        for (int row = 1; row <= 2; row++) {
+            String edge = row == 1 ? "start" : "end";
+            double bias = samples.stream().filter(x -> x.name().equals(TIMING_BIAS_GAUGE) && model.equals(x.label("model"))
+                    && "5m".equals(x.label("window")) && edge.equals(x.label("edge"))).mapToDouble(PrometheusText.Sample::value).findFirst().orElseThrow();
+            String ms = String.format(Locale.ROOT, "%.1f", Math.abs(1000 * bias));
+            String expected = (bias > 0 ? "+" : bias < 0 ? "\u2212" : "") + ms;
+            assertEquals(expected, browser.eval("document.getElementById('timing-table').rows[" + row + "].cells[1].textContent").asText(),
+                    model + " word timing " + edge + " bias");
         }
         // Under OS, the 5 m estimate from the hypotheses alone.
         double estimate = gauge(samples, ESTIMATE_GAUGE, model, "5m");
@@ -309,6 +321,7 @@ class LivePageBrowserTest {
             names.add(PAIRED_GAUGES[i] + "_upper_ratio");
         }
         names.add(ESTIMATE_GAUGE);
+        names.add(TIMING_BIAS_GAUGE);
         for (String name : names) {
             query.append(query.isEmpty() ? "?" : "&").append("name%5B%5D=").append(name);
         }
