@@ -3,6 +3,7 @@ package dev.segmon.app.processors;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.SignedOffsets;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.state.WordList;
 import dev.segmon.app.wire.Outcome;
@@ -160,16 +161,20 @@ final class UtteranceScorer {
             return; // no reference seen yet: the matcher can decide nothing (IncrementalMatcher#advance)
         }
         long[] buckets = new long[Totals.OFFSET_BUCKETS.length];
-        long[] sum = new long[1];
-        BoundaryCounts delta = m.advance(reference, frontier, tolerances.micros(key.tier()), disorderMicros, rule, offset -> {
+        long[] sum = new long[2];
+        long tolerance = tolerances.micros(key.tier());
+        long[] signedBuckets = new long[SignedOffsets.FRACTIONS.length + 1];
+        BoundaryCounts delta = m.advance(reference, frontier, tolerance, disorderMicros, rule, offset -> {
             buckets[Totals.offsetBucket(offset)]++;
             sum[0] += Math.abs(offset);
+            signedBuckets[SignedOffsets.bucket(offset, tolerance)]++;
+            sum[1] += offset;
         });
         if (!count || delta.equals(BoundaryCounts.ZERO) && closed == 0) {
             return;
         }
         if (!delta.equals(BoundaryCounts.ZERO)) {
-            totals.decided(key.series(), delta, buckets, sum[0]);
+            totals.decided(key.series(), delta, buckets, sum[0], new SignedOffsets(signedBuckets, sum[1], tolerance));
         }
         minutes.add(key.series(), timestamp, delta, closed);
     }
