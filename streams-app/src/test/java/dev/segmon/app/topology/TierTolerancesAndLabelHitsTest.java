@@ -99,6 +99,9 @@ class TierTolerancesAndLabelHitsTest {
                 replay(d, "phone", phones, hypPhones);
                 assertEquals(wordOffline, d.totals("asr", "word").counts(), rule + " word");
                 assertEquals(phoneOffline, d.totals("asr", "phone").counts(), rule + " phone");
+                // Every word hit is the same boundary 15 ms late (to the microsecond the times round to).
+                assertEquals(0.015, LiveIntervalsTest.gauge(d.scrape(), "segmon_boundary_offset_bias_seconds",
+                        "model=\"asr\",tier=\"word\",window=\"cumulative\""), 1e-6, rule + " word bias");
             }
             long n = boundaries(words.get(0)).size();
             assertEquals(n, wordOffline.reference());
