@@ -22,8 +22,8 @@ import org.apache.kafka.streams.processor.api.Record;
  * exactly-once keeps through restarts.
  *
  * <p>A book: it sends a model's utterance closed as {@link Outcome#SCORED} (an unreferenced or
- * timed-out one has no, or a partial, reference) with the word errors the close carries;
- * {@link PairedBook} hands it each booked pair.
+ * timed-out one has no, or a partial, reference) with the word errors the close carries and the
+ * signed offsets of its hits; {@link PairedBook} hands it each booked pair.
  */
 public final class DetectionFeed implements UtteranceBook {
     private final String sink;
@@ -32,12 +32,10 @@ public final class DetectionFeed implements UtteranceBook {
     private final java.util.Set<String> ignoreLabels;
     private ProcessorContext<Object, Object> context;
 
-    /** @param sink the name of the sink to the detection topic */
-    public DetectionFeed(String sink) {
-        this(sink, Tolerances.of(dev.segmon.model.boundary.BoundaryScorer.DEFAULT_TOLERANCE_SECONDS), HitRule.TIME, java.util.Set.of());
-    }
-
-    /** With the monitor's matching, to recover the signed offsets of each utterance's hits for the offset-bias detector. */
+    /**
+     * @param sink the name of the sink to the detection topic; the rest is the monitor's matching,
+     *             to recount the signed offsets of each utterance's hits for the offset-bias detector
+     */
     public DetectionFeed(String sink, Tolerances tolerances, HitRule hitRule, java.util.Set<String> ignoreLabels) {
         this.sink = sink;
         this.tolerances = tolerances;
