@@ -48,7 +48,7 @@
     { key: "precision", label: "P" }, { key: "recall", label: "R" }, { key: "f1", label: "F1" },
     { key: "os", label: "OS" }, { key: "wer", label: "WER", models: true },
   ];
-  const MEASURE_NAMES = { precision: "precision", recall: "recall", f1: "F1", os: "OS", wer: "WER" };
+  const MEASURE_NAMES = { precision: "precision", recall: "recall", f1: "F1", os: "OS", wer: "WER", offset_bias: "offset bias (s)" };
 
   const $ = (id) => document.getElementById(id);
   const state = { view: "overview", model: null, tier: null, range: 60, charts: {}, timer: null, refreshes: 0, generation: 0 };

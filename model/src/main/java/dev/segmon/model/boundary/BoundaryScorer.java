@@ -30,8 +30,10 @@ public final class BoundaryScorer {
     private final boolean trimEdges;
     private final Set<String> ignoredLabels;
     private final Unreferenced unreferenced;
+    private final HitRule hitRule;
 
     private BoundaryScorer(Builder b) {
+        this.hitRule = b.hitRule;
         this.unreferenced = b.unreferenced;
         this.toleranceSeconds = b.toleranceSeconds;
         this.toleranceMicros = Micros.of(b.toleranceSeconds);
@@ -60,6 +62,10 @@ public final class BoundaryScorer {
         return unreferenced;
     }
 
+    public HitRule hitRule() {
+        return hitRule;
+    }
+
     /** The boundaries this scorer compares for one utterance (label filter and edge trimming applied). */
     public long[] boundaries(Utterance utterance) {
         return Boundaries.of(utterance, ignoredLabels, trimEdges);
@@ -72,7 +78,20 @@ public final class BoundaryScorer {
 
     /** Counts for one utterance pair. */
     public BoundaryCounts score(Utterance reference, Utterance hypothesis) {
-        return score(boundaries(reference), boundaries(hypothesis));
+        return score(side(reference), side(hypothesis));
+    }
+
+    /** An utterance's boundaries, with their words when hits are label-aware. */
+    private ReadAhead.Item side(Utterance u) {
+        return new ReadAhead.Item(u.id(), boundaries(u), hitRule == HitRule.LABEL ? BoundaryWords.of(u, ignoredLabels) : null);
+    }
+
+    private BoundaryCounts score(ReadAhead.Item reference, ReadAhead.Item hypothesis) {
+        if (hitRule == HitRule.TIME) {
+            return score(reference.boundaries(), hypothesis.boundaries());
+        }
+        return Matching.oneToOne(reference.boundaries(), hypothesis.boundaries(), toleranceMicros,
+                BoundaryWords.rule(hypothesis.words(), reference.words()));
     }
 
     /**
@@ -96,17 +115,17 @@ public final class BoundaryScorer {
         Pairing hyp = new Pairing(false);
         BoundaryCounts sum = BoundaryCounts.ZERO;
         long paired = 0;
-        try (ReadAhead hyps = new ReadAhead(hypothesis, this::boundaries)) {
+        try (ReadAhead hyps = new ReadAhead(hypothesis, this::side)) {
             while (reference.hasNext() || hyps.hasNext()) {
                 BoundaryCounts fromRef = null;
                 if (reference.hasNext()) {
                     Utterance r = reference.next();
-                    fromRef = ref.arrive(r.id(), boundaries(r), hyp);
+                    fromRef = ref.arrive(r.id(), side(r), hyp);
                 }
                 BoundaryCounts fromHyp = null;
                 if (hyps.hasNext()) {
                     ReadAhead.Item h = hyps.next();
-                    fromHyp = hyp.arrive(h.id(), h.boundaries(), ref);
+                    fromHyp = hyp.arrive(h.id(), h, ref);
                 }
                 for (BoundaryCounts pair : new BoundaryCounts[] {fromRef, fromHyp}) {
                     if (pair != null) {
@@ -126,15 +145,15 @@ public final class BoundaryScorer {
     /** One side of the pairing: the utterances of this side still waiting for their partner. */
     private final class Pairing {
         private final boolean isReference;
-        private final Map<String, long[]> waiting = new HashMap<>();
+        private final Map<String, ReadAhead.Item> waiting = new HashMap<>();
 
         Pairing(boolean isReference) {
             this.isReference = isReference;
         }
 
         /** The counts of the utterance and its waiting partner, or null when it is left waiting. */
-        BoundaryCounts arrive(String id, long[] mine, Pairing other) {
-            long[] theirs = other.waiting.remove(id);
+        BoundaryCounts arrive(String id, ReadAhead.Item mine, Pairing other) {
+            ReadAhead.Item theirs = other.waiting.remove(id);
             if (theirs == null) {
                 waiting.put(id, mine);
                 return null;
@@ -148,19 +167,20 @@ public final class BoundaryScorer {
          */
         BoundaryCounts scoreAlone(List<String> unpaired, Consumer<BoundaryCounts> eachUtterance) {
             BoundaryCounts sum = BoundaryCounts.ZERO;
-            for (Map.Entry<String, long[]> e : waiting.entrySet()) {
+            for (Map.Entry<String, ReadAhead.Item> e : waiting.entrySet()) {
                 unpaired.add(e.getKey());
                 if (!isReference && unreferenced == Unreferenced.SKIP) {
                     continue;
                 }
-                BoundaryCounts alone = pair(e.getValue(), new long[0]);
+                BoundaryCounts alone = pair(e.getValue(), new ReadAhead.Item(e.getKey(), new long[0],
+                        new BoundaryWords(BoundaryWords.NONE, ignoredLabels)));
                 eachUtterance.accept(alone);
                 sum = sum.plus(alone);
             }
             return sum;
         }
 
-        private BoundaryCounts pair(long[] mine, long[] theirs) {
+        private BoundaryCounts pair(ReadAhead.Item mine, ReadAhead.Item theirs) {
             return isReference ? score(mine, theirs) : score(theirs, mine);
         }
     }
@@ -175,8 +195,15 @@ public final class BoundaryScorer {
         private boolean trimEdges;
         private Set<String> ignoredLabels = Set.of();
         private Unreferenced unreferenced = Unreferenced.SKIP;
+        private HitRule hitRule = HitRule.TIME;
 
         private Builder() {
+        }
+
+        /** {@link HitRule#LABEL} needs one-to-one matching ({@link #build} refuses it with many-to-one). */
+        public Builder hitRule(HitRule rule) {
+            this.hitRule = rule;
+            return this;
         }
 
         /** What a hypothesis without a reference adds: nothing ({@link Unreferenced#SKIP}, the default) or false alarms. */
@@ -206,6 +233,9 @@ public final class BoundaryScorer {
         }
 
         public BoundaryScorer build() {
+            if (hitRule == HitRule.LABEL && matching != Matching.ONE_TO_ONE) {
+                throw new IllegalArgumentException("label-aware hits need one-to-one matching");
+            }
             return new BoundaryScorer(this);
         }
     }

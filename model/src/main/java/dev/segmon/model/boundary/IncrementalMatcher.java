@@ -121,6 +121,17 @@ public final class IncrementalMatcher {
      */
     public BoundaryCounts advance(long[] reference, long referenceFrontier, long toleranceMicros,
                                   long disorderMicros, LongConsumer onHit) {
+        return advance(reference, referenceFrontier, toleranceMicros, disorderMicros, PairRule.ANY, onHit);
+    }
+
+    /**
+     * As {@link #advance(long[], long, long, long, LongConsumer)}, a pair counting as a hit only
+     * where {@code rule} says so ({@link Matching#oneToOne}); the pairs themselves are the same.
+     * The rule is asked about a pair once both of its boundaries are decided, when (for
+     * {@link BoundaryWords}) no word that starts or ends at either can still be admitted.
+     */
+    public BoundaryCounts advance(long[] reference, long referenceFrontier, long toleranceMicros,
+                                  long disorderMicros, PairRule rule, LongConsumer onHit) {
         long t = Math.min(referenceFrontier, frontier(hypMaxSeen, hypComplete, disorderMicros));
         int i = 0;
         long newHits = 0;
@@ -135,8 +146,10 @@ public final class IncrementalMatcher {
                 break;
             }
             if (i < n && refCursor < reference.length && Math.abs(h - r) <= toleranceMicros) {
-                newHits++;
-                onHit.accept(h - r);
+                if (rule.hit(h, r)) {
+                    newHits++;
+                    onHit.accept(h - r);
+                }
                 i++;
                 refCursor++;
             } else if (h <= r) {

@@ -23,23 +23,7 @@ public enum Matching {
     ONE_TO_ONE {
         @Override
         public BoundaryCounts count(long[] reference, long[] hypothesis, long toleranceMicros) {
-            int i = 0;
-            int j = 0;
-            long hits = 0;
-            while (i < reference.length && j < hypothesis.length) {
-                long r = reference[i];
-                long h = hypothesis[j];
-                if (h < r - toleranceMicros) {
-                    j++;
-                } else if (r < h - toleranceMicros) {
-                    i++;
-                } else {
-                    hits++;
-                    i++;
-                    j++;
-                }
-            }
-            return BoundaryCounts.oneToOne(reference.length, hypothesis.length, hits);
+            return oneToOne(reference, hypothesis, toleranceMicros, PairRule.ANY);
         }
     },
 
@@ -60,6 +44,32 @@ public enum Matching {
 
     /** Counts for one utterance; both arrays sorted ascending without repeats. */
     public abstract BoundaryCounts count(long[] reference, long[] hypothesis, long toleranceMicros);
+
+    /**
+     * {@link #ONE_TO_ONE}'s pairs, each counted as a hit only where {@code rule} says so: the rule
+     * never changes which boundaries pair up ({@link HitRule#LABEL}).
+     */
+    public static BoundaryCounts oneToOne(long[] reference, long[] hypothesis, long toleranceMicros, PairRule rule) {
+        int i = 0;
+        int j = 0;
+        long hits = 0;
+        while (i < reference.length && j < hypothesis.length) {
+            long r = reference[i];
+            long h = hypothesis[j];
+            if (h < r - toleranceMicros) {
+                j++;
+            } else if (r < h - toleranceMicros) {
+                i++;
+            } else {
+                if (rule.hit(h, r)) {
+                    hits++;
+                }
+                i++;
+                j++;
+            }
+        }
+        return BoundaryCounts.oneToOne(reference.length, hypothesis.length, hits);
+    }
 
     /** How many of {@code points} have at least one of {@code others} within the window. */
     private static long coveredBy(long[] points, long[] others, long toleranceMicros) {

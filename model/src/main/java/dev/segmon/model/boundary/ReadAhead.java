@@ -17,8 +17,8 @@ import java.util.function.Function;
 final class ReadAhead implements AutoCloseable {
     static final int CAPACITY = 256;
 
-    /** One utterance as the scorer needs it. */
-    record Item(String id, long[] boundaries) {
+    /** One utterance as the scorer needs it: its boundaries, and their words when hits are label-aware. */
+    record Item(String id, long[] boundaries, BoundaryWords words) {
     }
 
     private static final Object END = new Object();
@@ -27,12 +27,12 @@ final class ReadAhead implements AutoCloseable {
     private final Thread thread;
     private Object head;
 
-    ReadAhead(UtteranceReader reader, Function<Utterance, long[]> boundaries) {
+    ReadAhead(UtteranceReader reader, Function<Utterance, Item> boundaries) {
         thread = new Thread(() -> {
             try {
                 while (reader.hasNext()) {
                     Utterance u = reader.next();
-                    queue.put(new Item(u.id(), boundaries.apply(u)));
+                    queue.put(boundaries.apply(u));
                 }
                 queue.put(END);
             } catch (InterruptedException stopped) {

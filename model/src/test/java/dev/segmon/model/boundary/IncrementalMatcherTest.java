@@ -75,8 +75,9 @@ class IncrementalMatcherTest {
     /**
      * The property: for random sorted distinct boundary sets, delivered boundary by boundary in a
      * random order that respects the disorder bound, interleaved at random between the sides and
-     * with an advance after every arrival, the final hit count equals the offline
-     * {@link Matching#ONE_TO_ONE} count on the same sets (itself pinned against brute-force
+     * with an advance after every arrival, the final hit count (under any rule of the pair, as
+     * label-aware hits use) and the signed offsets of the hits equal the offline
+     * {@link Matching#ONE_TO_ONE} ones on the same sets (itself pinned against brute-force
      * maximum matching by the model's matching tests).
      */
     @Test
@@ -92,6 +93,10 @@ class IncrementalMatcherTest {
             long[] hyp = randomTimes(rnd);
             long[] refOrder = jitteredOrder(ref, d, rnd);
             long[] hypOrder = jitteredOrder(hyp, d, rnd);
+            // Half the trials count only some pairs (as the label rule does): a rule of the pair alone.
+            PairRule rule = trial % 2 == 0 ? PairRule.ANY : (h, x) -> (h / 10_000 + x / 10_000) % 3 != 0;
+            long[] signed = new long[1];
+            java.util.function.LongConsumer onHit = o -> signed[0] += o;
             IncrementalMatcher m = new IncrementalMatcher();
             ReferenceBoundaries r = new ReferenceBoundaries();
             BoundaryCounts total = BoundaryCounts.ZERO;
@@ -109,19 +114,25 @@ class IncrementalMatcherTest {
                         assertEquals(Admission.DUPLICATE, m.offerHypothesis(t, d));
                     }
                 }
-                total = total.plus(m.advance(r.times(), r.frontier(d), w, d, x -> { }));
+                total = total.plus(m.advance(r.times(), r.frontier(d), w, d, rule, onHit));
             }
             if (rnd.nextBoolean()) {
                 r.offer(new long[0], new long[0], true, d);
-                total = total.plus(m.advance(r.times(), r.frontier(d), w, d, x -> { }));
+                total = total.plus(m.advance(r.times(), r.frontier(d), w, d, rule, onHit));
                 m.completeHypothesis();
             } else {
                 m.completeHypothesis();
-                total = total.plus(m.advance(r.times(), r.frontier(d), w, d, x -> { }));
+                total = total.plus(m.advance(r.times(), r.frontier(d), w, d, rule, onHit));
                 r.offer(new long[0], new long[0], true, d);
             }
-            total = total.plus(m.advance(r.times(), r.frontier(d), w, d, x -> { }));
-            BoundaryCounts offline = Matching.ONE_TO_ONE.count(ref, hyp, w);
+            total = total.plus(m.advance(r.times(), r.frontier(d), w, d, rule, onHit));
+            long[] offlineSigned = new long[1];
+            BoundaryCounts offline = Matching.oneToOne(ref, hyp, w, (h, x) -> {
+                boolean hit = rule.hit(h, x);
+                offlineSigned[0] += hit ? h - x : 0;
+                return hit;
+            });
+            assertEquals(offlineSigned[0], signed[0], "signed offsets of the hits, trial " + trial);
             assertEquals(offline, total, "trial " + trial + " w=" + w + " d=" + d
                     + " ref=" + Arrays.toString(ref) + " hyp=" + Arrays.toString(hyp));
             assertEquals(offline, m.decided());

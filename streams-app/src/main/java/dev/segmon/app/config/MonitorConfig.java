@@ -3,6 +3,8 @@ package dev.segmon.app.config;
 import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.app.wire.DefaultTopics;
 import dev.segmon.model.Seconds;
+import dev.segmon.model.boundary.HitRule;
+import dev.segmon.model.boundary.Tolerances;
 import dev.segmon.model.detection.DetectorSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,8 +58,12 @@ public final class MonitorConfig {
 
     public String bootstrapServers() { return v.bootstrapServers; }
     public String applicationId() { return v.applicationId; }
-    /** Hit tolerance in seconds ({@code |hyp - ref| <= tolerance}). */
-    public double tolerance() { return v.tolerance; }
+    /** Hit tolerance in seconds ({@code |hyp - ref| <= tolerance}) of every tier not given its own. */
+    public double tolerance() { return v.tolerances.fallback(); }
+    /** Each tier's hit tolerance. */
+    public Tolerances tolerances() { return v.tolerances; }
+    /** What makes a pair within the tolerance a hit. */
+    public HitRule hitRule() { return v.hitRule; }
     /** The port of {@code /metrics}, {@code /health}, {@code /ready}; 0 asks for an ephemeral one. */
     public int metricsPort() { return v.metricsPort; }
     /** How far (seconds of audio time) boundaries of one side of one utterance may arrive out of order. */
@@ -114,7 +120,7 @@ public final class MonitorConfig {
     @Override
     public String toString() {
         return "MonitorConfig[bootstrapServers=" + v.bootstrapServers + ", applicationId=" + v.applicationId
-                + ", tolerance=" + v.tolerance + ", metricsPort=" + v.metricsPort + ", maxDisorder=" + v.maxDisorder
+                + ", tolerance=" + v.tolerances + ", hitRule=" + v.hitRule.label() + ", metricsPort=" + v.metricsPort + ", maxDisorder=" + v.maxDisorder
                 + ", referenceMaxDelay=" + v.referenceMaxDelay + ", topics=" + v.hypothesesTopic + "," + v.referencesTopic
                 + "," + v.scoresTopic + "," + v.deadLettersTopic + "," + v.metricsTopic + ", kafka=" + v.kafkaProperties.keySet() + "]";
     }
@@ -123,7 +129,8 @@ public final class MonitorConfig {
     public static final class Builder implements Cloneable {
         private String bootstrapServers;
         private String applicationId;
-        private double tolerance;
+        private Tolerances tolerances;
+        private HitRule hitRule;
         private int metricsPort;
         private double maxDisorder;
         private Duration referenceMaxDelay;
@@ -165,8 +172,19 @@ public final class MonitorConfig {
         public Builder bootstrapServers(String v) { this.bootstrapServers = Objects.requireNonNull(v); return this; }
         public Builder applicationId(String v) { this.applicationId = nonBlank(v, "application id"); return this; }
 
+        /** One tolerance for every tier. */
         public Builder tolerance(double seconds) {
-            this.tolerance = Seconds.nonNegative(seconds, "tolerance");
+            this.tolerances = Tolerances.of(seconds);
+            return this;
+        }
+
+        public Builder tolerances(Tolerances t) {
+            this.tolerances = Objects.requireNonNull(t);
+            return this;
+        }
+
+        public Builder hitRule(HitRule rule) {
+            this.hitRule = Objects.requireNonNull(rule);
             return this;
         }
 

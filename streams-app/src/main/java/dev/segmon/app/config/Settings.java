@@ -1,6 +1,8 @@
 package dev.segmon.app.config;
 
 import dev.segmon.model.boundary.BoundaryScorer;
+import dev.segmon.model.boundary.HitRule;
+import dev.segmon.model.boundary.Tolerances;
 import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.model.detection.DetectorSettings;
 import java.nio.file.Path;
@@ -23,9 +25,13 @@ public final class Settings {
             "Kafka bootstrap servers (required in some source).", null, MonitorConfig.Builder::bootstrapServers);
     public static final Setting<String> APPLICATION_ID = text("application-id", "ID",
             "Kafka Streams application id.", "segmon", MonitorConfig.Builder::applicationId);
-    public static final Setting<Double> TOLERANCE = seconds("tolerance",
-            "Hit tolerance: a hit needs |hyp - ref| <= tolerance.", BoundaryScorer.DEFAULT_TOLERANCE_SECONDS,
-            MonitorConfig.Builder::tolerance);
+    public static final Setting<Tolerances> TOLERANCE = new Setting<>("tolerance", "SECONDS|TIER=SECONDS,...",
+            "Hit tolerance: a hit needs |hyp - ref| <= tolerance; per tier as word=0.05,phone=0.02 (a tier not named: the bare value, else 0.02).",
+            Tolerances.of(BoundaryScorer.DEFAULT_TOLERANCE_SECONDS), Tolerances::parse, Tolerances::toString,
+            MonitorConfig.Builder::tolerances);
+    public static final Setting<HitRule> HIT_RULE = new Setting<>("hit-rule", "time|label",
+            "What makes a pair within the tolerance a hit: its times (time) or also the words on either side (label; docs/contract.md 2.1).",
+            HitRule.TIME, HitRule::parse, HitRule::label, MonitorConfig.Builder::hitRule);
     public static final Setting<Integer> METRICS_PORT = new Setting<>("metrics-port", "PORT",
             "Port of /metrics, /health, /ready; 0 = any free port.", 9464, Integer::valueOf, String::valueOf,
             MonitorConfig.Builder::metricsPort);
@@ -93,7 +99,7 @@ public final class Settings {
             Unreferenced.SKIP, Unreferenced::parse, Unreferenced::label, MonitorConfig.Builder::unreferenced);
 
     /** Every setting, in the order of the help. */
-    public static final List<Setting<?>> ALL = List.of(BOOTSTRAP_SERVERS, APPLICATION_ID, TOLERANCE, METRICS_PORT,
+    public static final List<Setting<?>> ALL = List.of(BOOTSTRAP_SERVERS, APPLICATION_ID, TOLERANCE, HIT_RULE, METRICS_PORT,
             MAX_DISORDER, REFERENCE_MAX_DELAY, UNREFERENCED, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
             DEAD_LETTERS_TOPIC, METRICS_TOPIC, DETECTION_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS, COMPARE,
             IGNORE_LABELS, FALSE_ALARM_PERIOD, DETECTOR_LEARN, DETECTOR_PAIRED_LEARN, DETECTOR_MARGIN);

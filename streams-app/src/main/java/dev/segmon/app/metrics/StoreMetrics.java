@@ -3,6 +3,7 @@ package dev.segmon.app.metrics;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.view.MonitorView;
+import dev.segmon.app.state.SignedOffsets;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.InputEvent;
 import dev.segmon.app.wire.Outcome;
@@ -104,6 +105,10 @@ public final class StoreMetrics implements MultiCollector {
                 .help("Closed utterances that were not closed unreferenced, over all closed.");
         GaugeSnapshot.Builder open = GaugeSnapshot.builder().name("segmon_open_utterances").help("(utterance, model) pairs with open state.");
         HistogramSnapshot.Builder offsets = HistogramSnapshot.builder().name("segmon_boundary_offset_seconds").help("|hyp - ref| of hits.");
+        HistogramSnapshot.Builder signed = HistogramSnapshot.builder().name("segmon_boundary_signed_offset_seconds")
+                .help("hyp - ref of hits (negative: early), in quarters of the tier's tolerance.");
+        GaugeSnapshot.Builder bias = GaugeSnapshot.builder().name("segmon_boundary_offset_bias_seconds")
+                .help("Mean hyp - ref of the hits (negative: early).");
         GaugeSnapshot.Builder lastRef = GaugeSnapshot.builder().name("segmon_reference_last_received_timestamp_seconds")
                 .help("Record timestamp of the latest accepted reference chunk.");
         Ratios ratios = new Ratios();
@@ -130,6 +135,16 @@ public final class StoreMetrics implements MultiCollector {
             offsets.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(mt)
                     .classicHistogramBuckets(ClassicHistogramBuckets.of(Totals.OFFSET_BUCKETS, t.offsetBuckets()))
                     .sum(t.offsetSumMicros() / 1e6).build());
+            SignedOffsets s = t.signed();
+            if (s.toleranceMicros() > 0) {
+                // A zero tolerance has no quarters to cut: its hits are all at 0, the bias gauge says so.
+                signed.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(mt)
+                        .classicHistogramBuckets(ClassicHistogramBuckets.of(s.bounds(), s.buckets())).sum(s.sumMicros() / 1e6).build());
+            }
+            if (s.meanSeconds() != null) {
+                bias.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(mt.add("window", Points.CUMULATIVE))
+                        .value(s.meanSeconds()).build());
+            }
             if (ratiosWanted) {
                 ratios.add(mt.add("window", Points.CUMULATIVE), c.scores());
                 ratios.add(mt.add("window", Points.SLIDING), recent.getOrDefault(e.getKey(), BoundaryCounts.ZERO).scores());
@@ -146,7 +161,7 @@ public final class StoreMetrics implements MultiCollector {
 
         MetricSnapshots.Builder out = MetricSnapshots.builder();
         for (MetricSnapshot m : List.of(hits.build(), refs.build(), hyps.build(), utterances.build(), deadLetters.build(),
-                open.build(), referenced.build(), offsets.build(), lastRef.build())) {
+                open.build(), referenced.build(), offsets.build(), signed.build(), bias.build(), lastRef.build())) {
             addIfIncluded(out, m, included);
         }
         ratios.addTo(out, included);
@@ -161,7 +176,7 @@ public final class StoreMetrics implements MultiCollector {
     /** The families read from the totals alone. */
     private static final List<String> SERIES_FAMILIES = List.of("segmon_boundary_hits", "segmon_reference_boundaries",
             "segmon_hypothesis_boundaries", "segmon_utterances", "segmon_open_utterances", "segmon_boundary_offset_seconds",
-            "segmon_referenced_utterances_ratio");
+            "segmon_referenced_utterances_ratio", "segmon_boundary_signed_offset_seconds", "segmon_boundary_offset_bias_seconds");
     /** The ratio gauges, which need the minutes too (their sliding window). */
     private static final List<String> RATIO_FAMILIES = List.of("segmon_boundary_precision_ratio", "segmon_boundary_recall_ratio",
             "segmon_boundary_f1_ratio", "segmon_boundary_hit_rate_ratio", "segmon_boundary_over_segmentation_ratio",

@@ -91,8 +91,8 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.minutes = new MinuteWindows(aggregates, sinks.minuteWindows());
         this.deadLetters = new DeadLetters(sinks.deadLetters());
         Transcripts transcripts = new Transcripts(deadLetters, config.ignoreLabels(), disorderMicros);
-        this.scorer = new UtteranceScorer(sinks.scores(), config.tolerance(), Micros.of(config.tolerance()), disorderMicros, totals, minutes,
-                this.books, config.unreferenced());
+        this.scorer = new UtteranceScorer(sinks.scores(), config.tolerances(), config.hitRule(), config.ignoreLabels(), disorderMicros,
+                totals, minutes, this.books, config.unreferenced());
         this.hypotheses = new HypothesisInput(states, totals, deadLetters, transcripts, scorer, this.books, disorderMicros,
                 config.referenceMaxDelay().toMillis());
         this.references = new ReferenceInput(states, totals, deadLetters, transcripts, scorer, disorderMicros);

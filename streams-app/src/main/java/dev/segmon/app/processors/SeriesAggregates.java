@@ -6,6 +6,7 @@ import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.MinuteFigures;
 import dev.segmon.app.state.SeriesFigures;
+import dev.segmon.app.state.SignedOffsets;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -87,6 +88,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         long hypothesisHits;
         final long[] offsetBuckets = new long[Totals.OFFSET_BUCKETS.length];
         long offsetSumMicros;
+        SignedOffsets signed = SignedOffsets.NONE;
         long closed;
 
         void add(BoundaryCounts c) {
@@ -119,7 +121,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         Decisions d = decidedSeries.remove(key);
         if (d != null) {
             SeriesFigures base = orEmpty(held(key));
-            Totals add = new Totals(d.counts(), d.offsetBuckets, d.offsetSumMicros, Map.of(), 0);
+            Totals add = new Totals(d.counts(), d.offsetBuckets, d.offsetSumMicros, Map.of(), 0, d.signed);
             SeriesFigures v = base.withTotals(base.totalsOrZero().plus(add));
             setSeries(key, v);
             return v;
@@ -160,13 +162,14 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
      * would with these counts and hit offsets ({@code offsetBuckets}, {@code offsetSumMicros}: as
      * in {@link Totals}); added up in place until the aggregate is next read or written.
      */
-    void decidedTotals(ModelTier key, BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros) {
+    void decidedTotals(ModelTier key, BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros, SignedOffsets signed) {
         Decisions s = decidedSeries.computeIfAbsent(key, k -> new Decisions());
         s.add(counts);
         for (int i = 0; i < offsetBuckets.length; i++) {
             s.offsetBuckets[i] += offsetBuckets[i];
         }
         s.offsetSumMicros += offsetSumMicros;
+        s.signed = s.signed.plus(signed);
     }
 
     /**

@@ -36,8 +36,9 @@ final class SeriesTotals {
     }
 
     /** Adds boundary decisions (counts and hit offsets, as in {@link Totals}) to the series' totals. */
-    void decided(ModelTier series, BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros) {
-        aggregates.decidedTotals(series, counts, offsetBuckets, offsetSumMicros);
+    void decided(ModelTier series, BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros,
+                 dev.segmon.app.state.SignedOffsets signed) {
+        aggregates.decidedTotals(series, counts, offsetBuckets, offsetSumMicros, signed);
         modelsOn(series.tier()).add(series.model());
     }
 

@@ -3,11 +3,16 @@ package dev.segmon.app.processors;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.SignedOffsets;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.state.WordList;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.app.wire.UtteranceScore;
 import dev.segmon.model.boundary.BoundaryCounts;
+import dev.segmon.model.boundary.BoundaryWords;
+import dev.segmon.model.boundary.HitRule;
+import dev.segmon.model.boundary.PairRule;
+import dev.segmon.model.boundary.Tolerances;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import dev.segmon.model.boundary.Unreferenced;
 import org.apache.kafka.common.metrics.Sensor;
@@ -21,8 +26,9 @@ import org.apache.kafka.streams.processor.api.Record;
  */
 final class UtteranceScorer {
     private final String scoresSink;
-    private final double tolerance;
-    private final long toleranceMicros;
+    private final Tolerances tolerances;
+    private final HitRule hitRule;
+    private final java.util.Set<String> ignoreLabels;
     private final long disorderMicros;
     private final SeriesTotals totals;
     private final MinuteWindows minutes;
@@ -49,13 +55,18 @@ final class UtteranceScorer {
     /** The group of Kafka Streams' own close metrics, wall and CPU time per task (docs/contract.md appendix E). */
     static final String CLOSE_SCOPE = "segmon";
 
-    UtteranceScorer(String scoresSink, double tolerance, long toleranceMicros, long disorderMicros, SeriesTotals totals, MinuteWindows minutes,
-                    java.util.List<UtteranceBook> books, Unreferenced unreferenced) {
+    /**
+     * {@code tolerances} per tier; with {@link HitRule#LABEL} a pair is a hit only where the words
+     * held beside it agree, {@code ignoreLabels} counting as no word on either side.
+     */
+    UtteranceScorer(String scoresSink, Tolerances tolerances, HitRule hitRule, java.util.Set<String> ignoreLabels, long disorderMicros,
+                    SeriesTotals totals, MinuteWindows minutes, java.util.List<UtteranceBook> books, Unreferenced unreferenced) {
         this.books = books;
         this.unreferenced = unreferenced;
         this.scoresSink = scoresSink;
-        this.tolerance = tolerance;
-        this.toleranceMicros = toleranceMicros;
+        this.tolerances = tolerances;
+        this.hitRule = hitRule;
+        this.ignoreLabels = java.util.Set.copyOf(ignoreLabels);
         this.disorderMicros = disorderMicros;
         this.totals = totals;
         this.minutes = minutes;
@@ -87,7 +98,7 @@ final class UtteranceScorer {
         IncrementalMatcher m = h.matcher();
         long[] times = ref == null ? new long[0] : ref.boundaries().times();
         long frontier = ref == null ? Long.MIN_VALUE : ref.boundaries().frontier(disorderMicros);
-        book(key, m, times, frontier, timestamp, 0, true);
+        book(key, m, times, frontier, rule(h, ref), timestamp, 0, true);
         if (m.hypComplete() && ref != null && ref.boundaries().complete()) {
             return close(key, h, ref, Outcome.SCORED, timestamp);
         }
@@ -108,9 +119,9 @@ final class UtteranceScorer {
         m.completeHypothesis();
         long[] times = ref == null ? new long[0] : ref.boundaries().times();
         boolean scored = !withoutReference(outcome) || unreferenced == Unreferenced.SCORE_EMPTY;
-        book(key, m, times, Long.MAX_VALUE, timestamp, 1, scored);
+        book(key, m, times, Long.MAX_VALUE, rule(h, ref), timestamp, 1, scored);
         totals.update(key.series(), t -> t.withOutcome(outcome).withOpen(-1));
-        UtteranceScore score = new UtteranceScore(key.utterance(), key.model(), key.tier(), outcome, m.decided(), tolerance);
+        UtteranceScore score = new UtteranceScore(key.utterance(), key.model(), key.tier(), outcome, m.decided(), tolerances.seconds(key.tier()));
         context.forward(new Record<Object, Object>(key.utterance(), score.toJson(), timestamp), scoresSink);
         HypothesisState closed = new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true, h.words(), h.declared());
         WordBook.Scored words = WordBook.score(outcome, h.words(), ref == null ? WordList.NONE : ref.labels());
@@ -136,22 +147,40 @@ final class UtteranceScorer {
         return outcome == Outcome.UNREFERENCED || outcome == Outcome.REFERENCE_MISSING;
     }
 
+    /**
+     * Which pairs are hits: every one, or with {@link HitRule#LABEL} those whose words agree, looked
+     * up in the transcripts held (a pair is asked about once decided, when its words are final:
+     * {@link IncrementalMatcher#advance(long[], long, long, long, PairRule, java.util.function.LongConsumer)}).
+     */
+    private PairRule rule(HypothesisState h, ReferenceState ref) {
+        if (hitRule == HitRule.TIME) {
+            return PairRule.ANY;
+        }
+        return BoundaryWords.rule(new BoundaryWords(h.words(), ignoreLabels),
+                new BoundaryWords(ref == null ? WordList.NONE : ref.labels(), ignoreLabels));
+    }
+
     /** Runs the matcher and, when {@code count}, adds what it decided (and {@code closed} utterances) to the totals and the minute. */
-    private void book(HypothesisKey key, IncrementalMatcher m, long[] reference, long frontier, long timestamp, long closed, boolean count) {
+    private void book(HypothesisKey key, IncrementalMatcher m, long[] reference, long frontier, PairRule rule, long timestamp,
+                      long closed, boolean count) {
         if (frontier == Long.MIN_VALUE && closed == 0) {
             return; // no reference seen yet: the matcher can decide nothing (IncrementalMatcher#advance)
         }
         long[] buckets = new long[Totals.OFFSET_BUCKETS.length];
-        long[] sum = new long[1];
-        BoundaryCounts delta = m.advance(reference, frontier, toleranceMicros, disorderMicros, offset -> {
+        long[] sum = new long[2];
+        long tolerance = tolerances.micros(key.tier());
+        long[] signedBuckets = new long[SignedOffsets.FRACTIONS.length + 1];
+        BoundaryCounts delta = m.advance(reference, frontier, tolerance, disorderMicros, rule, offset -> {
             buckets[Totals.offsetBucket(offset)]++;
             sum[0] += Math.abs(offset);
+            signedBuckets[SignedOffsets.bucket(offset, tolerance)]++;
+            sum[1] += offset;
         });
         if (!count || delta.equals(BoundaryCounts.ZERO) && closed == 0) {
             return;
         }
         if (!delta.equals(BoundaryCounts.ZERO)) {
-            totals.decided(key.series(), delta, buckets, sum[0]);
+            totals.decided(key.series(), delta, buckets, sum[0], new SignedOffsets(signedBuckets, sum[1], tolerance));
         }
         minutes.add(key.series(), timestamp, delta, closed);
     }

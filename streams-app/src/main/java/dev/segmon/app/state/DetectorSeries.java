@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * The change detectors of one series (docs/detection.md): one {@link MeasureDetector} per
  * watched measure — precision, recall, F1 and over-segmentation, and the word error rate for a
- * single model once an utterance came scored for words — and the series' evidence per minute of
+ * single model once an utterance came scored for words, and its offset bias once an utterance
+ * came with the signed offsets of its hits — and the series' evidence per minute of
  * record time over the last {@link #HISTORY_MINUTES} minutes (the largest of its measures'
  * ln statistic / ln threshold), for the live page's small chart.
  *
@@ -52,6 +53,11 @@ public final class DetectorSeries {
         if (!paired && o.hasWords()) {
             detectors.computeIfAbsent(DetectedMeasure.WORD_ERROR_RATE, m -> new MeasureDetector(m.direction(), false, settings))
                     .observe(new double[] {o.wordErrors(), o.referenceWords()}, timeMs);
+        }
+        if (!paired && o.hasOffsets()) {
+            // The mean signed offset of the hits as a ratio: offset seconds summed over hits.
+            detectors.computeIfAbsent(DetectedMeasure.OFFSET_BIAS, m -> new MeasureDetector(m.direction(), false, settings))
+                    .observe(new double[] {o.offsetSumMicros() / 1e6, o.offsetHits()}, timeMs);
         }
         record(timeMs);
     }

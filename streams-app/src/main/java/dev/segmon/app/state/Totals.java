@@ -18,8 +18,10 @@ import org.apache.kafka.common.serialization.Serde;
  * @param offsetSumMicros sum of |hyp - ref| over hits
  * @param outcomes        utterances closed, by outcome
  * @param open            utterances with state, not yet closed
+ * @param signed          signed offsets of the hits ({@link SignedOffsets})
  */
-public record Totals(BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros, Map<Outcome, Long> outcomes, long open) {
+public record Totals(BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros, Map<Outcome, Long> outcomes, long open,
+                     SignedOffsets signed) {
     /** Upper bounds (seconds) of the {@code segmon_boundary_offset_seconds} buckets, +Inf last. */
     public static final double[] OFFSET_BUCKETS = {0.005, 0.01, 0.02, 0.05, 0.1, Double.POSITIVE_INFINITY};
     public static final Totals ZERO = new Totals(BoundaryCounts.ZERO, new long[OFFSET_BUCKETS.length], 0, Map.of(), 0);
@@ -30,6 +32,11 @@ public record Totals(BoundaryCounts counts, long[] offsetBuckets, long offsetSum
 
     public Totals {
         outcomes = Collections.unmodifiableMap(outcomes.isEmpty() ? new EnumMap<>(Outcome.class) : new EnumMap<>(outcomes));
+    }
+
+    /** Without signed offsets. */
+    public Totals(BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros, Map<Outcome, Long> outcomes, long open) {
+        this(counts, offsetBuckets, offsetSumMicros, outcomes, open, SignedOffsets.NONE);
     }
 
     /** Index of the offset bucket of a hit {@code |offset|} microseconds away. */
@@ -50,23 +57,27 @@ public record Totals(BoundaryCounts counts, long[] offsetBuckets, long offsetSum
         Map<Outcome, Long> out = new EnumMap<>(Outcome.class);
         out.putAll(outcomes);
         o.outcomes.forEach((k, v) -> out.merge(k, v, Long::sum));
-        return new Totals(counts.plus(o.counts), b, offsetSumMicros + o.offsetSumMicros, out, open + o.open);
+        return new Totals(counts.plus(o.counts), b, offsetSumMicros + o.offsetSumMicros, out, open + o.open, signed.plus(o.signed));
     }
 
     public Totals withOutcome(Outcome outcome) {
         Map<Outcome, Long> out = new EnumMap<>(Outcome.class);
         out.putAll(outcomes);
         out.merge(outcome, 1L, Long::sum);
-        return new Totals(counts, offsetBuckets, offsetSumMicros, out, open);
+        return new Totals(counts, offsetBuckets, offsetSumMicros, out, open, signed);
     }
 
     public Totals withOpen(long delta) {
-        return new Totals(counts, offsetBuckets, offsetSumMicros, outcomes, open + delta);
+        return new Totals(counts, offsetBuckets, offsetSumMicros, outcomes, open + delta, signed);
     }
 
-    /** Layout: counts, offset buckets, offset sum, outcomes (count, then name as writeUTF and long each), open. */
+    /**
+     * Layout: counts, offset buckets, offset sum, outcomes (count, then name as writeUTF and long
+     * each), open, then the signed offsets ({@link SignedOffsets#write}); bytes that end after
+     * {@code open} (written before the signed offsets were kept) read as none.
+     */
     public byte[] encode() {
-        int size = Bytes.COUNTS_SIZE + Bytes.longsSize(offsetBuckets) + 8 + 4 + 8;
+        int size = Bytes.COUNTS_SIZE + Bytes.longsSize(offsetBuckets) + 8 + 4 + 8 + SignedOffsets.SIZE;
         for (Outcome o : outcomes.keySet()) {
             size += 2 + o.label().length() + 8;
         }
@@ -86,6 +97,7 @@ public record Totals(BoundaryCounts counts, long[] offsetBuckets, long offsetSum
             }
         }
         out.putLong(open);
+        signed.write(out);
         return out.array();
     }
 
@@ -101,6 +113,7 @@ public record Totals(BoundaryCounts counts, long[] offsetBuckets, long offsetSum
             in.get(name);
             outcomes.put(Outcome.of(new String(name, StandardCharsets.US_ASCII)), in.getLong());
         }
-        return new Totals(c, buckets, sum, outcomes, in.getLong());
+        long open = in.getLong();
+        return new Totals(c, buckets, sum, outcomes, open, in.hasRemaining() ? SignedOffsets.read(in) : SignedOffsets.NONE);
     }
 }

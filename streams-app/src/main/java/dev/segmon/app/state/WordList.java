@@ -12,7 +12,7 @@ import java.util.List;
  * whether the side carried words at all: a hypothesis that came as bare times, or a reference
  * without labels, has no transcript and gets no word score (not an empty one).
  */
-public final class WordList {
+public final class WordList implements dev.segmon.model.boundary.BoundaryWords.Words {
     /** No transcript: the side carried no words. */
     public static final WordList NONE = new WordList(false, new Buffer(0), 0, 0);
     /** A transcript with no word yet. */
@@ -81,8 +81,24 @@ public final class WordList {
         return present;
     }
 
+    @Override
     public int size() {
         return size;
+    }
+
+    @Override
+    public long start(int i) {
+        return buffer.starts[i];
+    }
+
+    @Override
+    public long end(int i) {
+        return buffer.ends[i];
+    }
+
+    @Override
+    public String word(int i) {
+        return buffer.words[i];
     }
 
     /** Whether this exact word (start, end, word) is held already. */

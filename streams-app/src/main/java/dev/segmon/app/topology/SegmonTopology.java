@@ -126,7 +126,7 @@ public final class SegmonTopology {
      * aggregates, and the stores they keep per utterance are among {@link #stores}.
      */
     static List<UtteranceBook> books(MonitorConfig config) {
-        DetectionFeed feed = new DetectionFeed(DETECTION_SINK);
+        DetectionFeed feed = new DetectionFeed(DETECTION_SINK, config.tolerances(), config.hitRule(), config.ignoreLabels());
         return List.of(new MomentsBook(),
                 new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay(), feed),
                 new WordBook(), new EstimateBook(), feed);

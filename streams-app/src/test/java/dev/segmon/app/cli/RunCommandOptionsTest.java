@@ -27,6 +27,14 @@ class RunCommandOptionsTest {
         assertEquals(90, config.referenceMaxDelay().toSeconds());
     }
 
+    @Test
+    void toleranceTakesOneWindowPerTierAndHitRuleTakesLabel() {
+        MonitorConfig config = resolve("--bootstrap-servers", "h:1", "--tolerance", "word=0.05,phone=0.02", "--hit-rule", "label");
+        assertEquals(0.05, config.tolerances().seconds("word"));
+        assertEquals(0.02, config.tolerances().seconds("phone"));
+        assertEquals(dev.segmon.model.boundary.HitRule.LABEL, config.hitRule());
+    }
+
     private static MonitorConfig resolve(String... args) {
         CommandLine cli = SegmonCommand.commandLine();
         CommandLine.ParseResult parsed = cli.parseArgs(prepend("run", args));

@@ -53,6 +53,23 @@ class MonitorConfigTest {
     }
 
     @Test
+    void perTierTolerancesAndTheHitRuleReadFromTheEnvironmentAndTheFileAlike() throws Exception {
+        Path file = tmp.resolve("segmon.properties");
+        Files.writeString(file, "bootstrap-servers=file:1\ntolerance=word=0.2,phone=0.01\nhit-rule=label\n");
+        MonitorConfig fromFile = MonitorConfig.fromSources(Map.of(), Map.of(), file);
+        assertEquals(0.2, fromFile.tolerances().seconds("word"));
+        assertEquals(0.01, fromFile.tolerances().seconds("phone"));
+        assertEquals(0.02, fromFile.tolerances().seconds("syllable"));
+        assertEquals(dev.segmon.model.boundary.HitRule.LABEL, fromFile.hitRule());
+        MonitorConfig fromEnv = MonitorConfig.fromSources(Map.of(), Map.of("SEGMON_TOLERANCE", "0.03,word=0.05"), file);
+        assertEquals(0.05, fromEnv.tolerances().seconds("word"));
+        assertEquals(0.03, fromEnv.tolerance());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MonitorConfig.fromSources(Map.of("bootstrap-servers", "h:1"), Map.of("SEGMON_TOLERANCE", "word=0.1,word=0.2"), null));
+        assertTrue(e.getMessage().startsWith("SEGMON_TOLERANCE: tolerance=word=0.1,word=0.2"), e.getMessage());
+    }
+
+    @Test
     void malformedOrUnknownSettingsNameTheirSource() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> MonitorConfig.fromSources(Map.of("bootstrap-servers", "h:1"), Map.of("SEGMON_TOLERANCE", "abc"), null));

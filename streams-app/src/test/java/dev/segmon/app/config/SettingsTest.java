@@ -31,6 +31,7 @@ class SettingsTest {
         SAMPLES.put("bootstrap-servers", new Sample("k1:9092,k2:9092", "k1:9092,k2:9092", MonitorConfig::bootstrapServers));
         SAMPLES.put("application-id", new Sample("mon-b", "mon-b", MonitorConfig::applicationId));
         SAMPLES.put("tolerance", new Sample("0.05", 0.05, MonitorConfig::tolerance));
+        SAMPLES.put("hit-rule", new Sample("label", dev.segmon.model.boundary.HitRule.LABEL, MonitorConfig::hitRule));
         SAMPLES.put("metrics-port", new Sample("9999", 9999, MonitorConfig::metricsPort));
         SAMPLES.put("max-disorder", new Sample("2.5", 2.5, MonitorConfig::maxDisorder));
         SAMPLES.put("reference-max-delay", new Sample("90m", Duration.ofMinutes(90), MonitorConfig::referenceMaxDelay));
@@ -99,6 +100,7 @@ class SettingsTest {
         defaults.put("bootstrap-servers", "none");
         defaults.put("application-id", "segmon");
         defaults.put("tolerance", "0.02");
+        defaults.put("hit-rule", "time");
         defaults.put("metrics-port", "9464");
         defaults.put("max-disorder", "5.0");
         defaults.put("reference-max-delay", "24h");
@@ -134,7 +136,7 @@ class SettingsTest {
         // Generated options still lose nothing: a malformed flag names itself (exit 2).
         CliRun bad = CliRun.of("run", "--bootstrap-servers", "h:1", "--tolerance", "-1");
         assertEquals(2, bad.exit());
-        assertEquals(List.of("segmon: --tolerance: tolerance=-1: seconds must be a finite number >= 0, not -1.0"), bad.errLines());
+        assertEquals(List.of("segmon: --tolerance: tolerance=-1: tolerance '-1' is not a finite number of seconds >= 0"), bad.errLines());
     }
 
     @Test

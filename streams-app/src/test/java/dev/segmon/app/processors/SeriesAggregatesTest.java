@@ -43,9 +43,9 @@ class SeriesAggregatesTest {
     }
 
     private void twoDecisions() {
-        aggregates.decidedTotals(SERIES, BoundaryCounts.oneToOne(2, 3, 1), new long[] {1, 0, 0, 0, 0, 0}, 4_000);
+        aggregates.decidedTotals(SERIES, BoundaryCounts.oneToOne(2, 3, 1), new long[] {1, 0, 0, 0, 0, 0}, 4_000, dev.segmon.app.state.SignedOffsets.NONE);
         aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.oneToOne(2, 3, 1), 0);
-        aggregates.decidedTotals(SERIES, BoundaryCounts.oneToOne(1, 1, 1), new long[] {0, 0, 0, 1, 0, 0}, 30_000);
+        aggregates.decidedTotals(SERIES, BoundaryCounts.oneToOne(1, 1, 1), new long[] {0, 0, 0, 1, 0, 0}, 30_000, dev.segmon.app.state.SignedOffsets.NONE);
         aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.oneToOne(1, 1, 1), 1);
     }
 

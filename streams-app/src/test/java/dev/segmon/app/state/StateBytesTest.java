@@ -200,7 +200,8 @@ class StateBytesTest {
         java.util.Map<dev.segmon.app.wire.Outcome, Long> outcomes = java.util.Map.of(
                 dev.segmon.app.wire.Outcome.TIMED_OUT, 1L, dev.segmon.app.wire.Outcome.SCORED, 7L);
         Totals t = new Totals(new dev.segmon.model.boundary.BoundaryCounts(10, 12, 9, 9),
-                new long[] {1, 2, 3, 0, 0, 3}, 4_321L, outcomes, 2);
+                new long[] {1, 2, 3, 0, 0, 3}, 4_321L, outcomes, 2,
+                new SignedOffsets(new long[] {0, 0, 1, 0, 2, 0, 0, 0, 3, 0}, -7_000, 20_000));
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(expected);
         out.writeByte(1);
@@ -218,12 +219,23 @@ class StateBytesTest {
         out.writeUTF("timed_out");
         out.writeLong(1L);
         out.writeLong(2);
+        int beforeSigned = expected.size();
+        // The signed offsets: ten buckets, the signed sum, the tolerance they were cut with.
+        for (long b : new long[] {0, 0, 1, 0, 2, 0, 0, 0, 3, 0, -7_000, 20_000}) {
+            out.writeLong(b);
+        }
         byte[] bytes = t.encode();
         assertArrayEquals(expected.toByteArray(), bytes);
         Totals back = Totals.decode(bytes);
         assertEquals(outcomes, back.outcomes());
         assertEquals(t.counts(), back.counts());
         assertEquals(4_321L, back.offsetSumMicros());
+        assertEquals(6, back.signed().hits());
+        assertEquals(-7_000, back.signed().sumMicros());
+        // Bytes written before the signed offsets were kept read as none.
+        Totals old = Totals.decode(java.util.Arrays.copyOf(bytes, beforeSigned));
+        assertEquals(0, old.signed().hits());
+        assertEquals(2, old.open());
     }
 
     @Test

@@ -4,14 +4,16 @@ import dev.segmon.app.cli.support.UnreferencedOption;
 
 import dev.segmon.app.cli.support.AlignmentInputOptions;
 import dev.segmon.app.cli.support.JsonOutput;
-import dev.segmon.app.cli.support.SecondsConverter;
+import dev.segmon.app.cli.support.TolerancesConverter;
 import dev.segmon.app.cli.support.Table;
 import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.boundary.BoundaryScores;
 import dev.segmon.model.boundary.CorpusBoundaryResult;
+import dev.segmon.model.boundary.HitRule;
 import dev.segmon.model.boundary.Matching;
+import dev.segmon.model.boundary.Tolerances;
 import dev.segmon.model.interval.BoundaryIntervals;
 import dev.segmon.model.io.UtteranceReader;
 import java.io.PrintWriter;
@@ -39,9 +41,15 @@ public final class BoundariesCommand implements Callable<Integer> {
     @Option(names = "--hyp", required = true, paramLabel = "H", description = "Hypothesis alignment.")
     Path hypothesis;
 
-    @Option(names = "--tolerance", paramLabel = "SECONDS", converter = SecondsConverter.class,
-            description = "A hit needs |hyp - ref| <= tolerance (default: ${DEFAULT-VALUE}).")
-    double tolerance = BoundaryScorer.DEFAULT_TOLERANCE_SECONDS;
+    @Option(names = "--tolerance", paramLabel = "SECONDS|TIER=SECONDS,...", converter = TolerancesConverter.class,
+            description = "A hit needs |hyp - ref| <= tolerance; per tier as words=0.2,phones=0.02, the --tier scored"
+                    + " taking its own (a tier not named, or no --tier: the bare value, else 0.02; default: ${DEFAULT-VALUE}).")
+    Tolerances tolerance = Tolerances.of(BoundaryScorer.DEFAULT_TOLERANCE_SECONDS);
+
+    @Option(names = "--hit-rule", paramLabel = "RULE", defaultValue = "time",
+            description = "time: a pair within the tolerance is a hit; label: only where the words on either side agree"
+                    + " (one-to-one only; bare times carry no words, so no hit).")
+    String hitRule;
 
     @Option(names = "--matching", paramLabel = "MODE", defaultValue = "one-to-one",
             description = "one-to-one (maximum matching, as mir_eval) or many-to-one (as UnsupSeg).")
@@ -66,7 +74,8 @@ public final class BoundariesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         BoundaryScorer scorer = BoundaryScorer.builder()
-                .tolerance(tolerance)
+                .tolerance(tolerance.seconds(input.readOptions().tier()))
+                .hitRule(hitRule())
                 .matching(matching())
                 .trimEdges(trimEdges)
                 .ignoreLabels(input.ignoredLabels())
@@ -116,6 +125,18 @@ public final class BoundariesCommand implements Callable<Integer> {
     }
 
 
+    private HitRule hitRule() {
+        try {
+            HitRule rule = HitRule.parse(hitRule);
+            if (rule == HitRule.LABEL && matching() != Matching.ONE_TO_ONE) {
+                throw new UsageException("--hit-rule label needs --matching one-to-one");
+            }
+            return rule;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
     private Matching matching() {
         return switch (matching.toLowerCase(Locale.ROOT)) {
             case "one-to-one" -> Matching.ONE_TO_ONE;
@@ -145,6 +166,9 @@ public final class BoundariesCommand implements Callable<Integer> {
         o.put("r_value", s.rValue());
         o.put("tolerance", scorer.toleranceSeconds());
         o.put("matching", scorer.matching() == Matching.ONE_TO_ONE ? "one-to-one" : "many-to-one");
+        if (scorer.hitRule() == HitRule.LABEL) {
+            o.put("hit_rule", scorer.hitRule().label());
+        }
         o.put("utterances", result.utterances());
         o.put("unpaired", result.unpaired());
         return o;
@@ -166,7 +190,8 @@ public final class BoundariesCommand implements Callable<Integer> {
                 .ratio("F1", s.f1())
                 .ratio("over-segmentation", s.overSegmentation())
                 .number("R-value", s.rValue())
-                .text("tolerance", scorer.toleranceSeconds() + " s, " + (scorer.matching() == Matching.ONE_TO_ONE ? "one-to-one" : "many-to-one"))
+                .text("tolerance", scorer.toleranceSeconds() + " s, " + (scorer.matching() == Matching.ONE_TO_ONE ? "one-to-one" : "many-to-one")
+                        + (scorer.hitRule() == HitRule.LABEL ? ", label-aware hits" : ""))
                 .count("utterances", result.utterances())
                 .text("unpaired", result.unpaired().isEmpty() ? "none" : result.unpaired().size() + ": " + abbreviate(result.unpaired()));
         return t;
