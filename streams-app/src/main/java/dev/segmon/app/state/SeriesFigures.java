@@ -36,11 +36,13 @@ import org.apache.kafka.common.serialization.Serde;
  * @param backtest        the early estimate's backtest
  * @param refused         durations refused, by reason label
  * @param paired          candidate (this model) minus baseline moments, by baseline
+ * @param estimatedClosed closed utterances whose hypothesis ended with a usable duration: the estimate's coverage,
+ *                        a share of the closed utterances of {@code totals}
  */
 public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts words, RateMoments hypothesisRates,
                             RateMoments referenceRates, Backtest backtest, SortedMap<String, Long> refused,
-                            SortedMap<String, PairedMoments> paired) {
-    public static final SeriesFigures EMPTY = new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(), new TreeMap<>());
+                            SortedMap<String, PairedMoments> paired, Long estimatedClosed) {
+    public static final SeriesFigures EMPTY = new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(), new TreeMap<>(), null);
     public static final Serde<SeriesFigures> SERDE = StateSerde.of(SeriesFigures::encode, SeriesFigures::decode);
 
     public SeriesFigures {
@@ -52,7 +54,7 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
         return new SeriesFigures(TOTALS.add(totals, o.totals), MOMENTS.add(moments, o.moments), WORDS.add(words, o.words),
                 RATES.add(hypothesisRates, o.hypothesisRates), RATES.add(referenceRates, o.referenceRates),
                 BACKTEST.add(backtest, o.backtest), Figures.addMaps(refused, o.refused, Long::sum),
-                Figures.addMaps(paired, o.paired, PairedMoments::plus));
+                Figures.addMaps(paired, o.paired, PairedMoments::plus), COUNT.add(estimatedClosed, o.estimatedClosed));
     }
 
     /** Totals as they are (zero when none yet), for an update. */
@@ -61,7 +63,7 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
     }
 
     public SeriesFigures withTotals(Totals t) {
-        return new SeriesFigures(t, moments, words, hypothesisRates, referenceRates, backtest, refused, paired);
+        return new SeriesFigures(t, moments, words, hypothesisRates, referenceRates, backtest, refused, paired, estimatedClosed);
     }
 
     public static SeriesFigures ofMoments(UtteranceMoments m) {
@@ -69,53 +71,60 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
     }
 
     private SeriesFigures withMoments(UtteranceMoments m) {
-        return new SeriesFigures(totals, m, words, hypothesisRates, referenceRates, backtest, refused, paired);
+        return new SeriesFigures(totals, m, words, hypothesisRates, referenceRates, backtest, refused, paired, estimatedClosed);
     }
 
     public static SeriesFigures ofWords(WordCounts w) {
-        return new SeriesFigures(null, null, w, null, null, null, new TreeMap<>(), new TreeMap<>());
+        return new SeriesFigures(null, null, w, null, null, null, new TreeMap<>(), new TreeMap<>(), null);
     }
 
     public static SeriesFigures ofHypothesisRates(RateMoments r) {
-        return new SeriesFigures(null, null, null, r, null, null, new TreeMap<>(), new TreeMap<>());
+        return new SeriesFigures(null, null, null, r, null, null, new TreeMap<>(), new TreeMap<>(), null);
     }
 
     public static SeriesFigures ofReferenceRates(RateMoments r) {
-        return new SeriesFigures(null, null, null, null, r, null, new TreeMap<>(), new TreeMap<>());
+        return new SeriesFigures(null, null, null, null, r, null, new TreeMap<>(), new TreeMap<>(), null);
     }
 
     public static SeriesFigures ofBacktest(Backtest b) {
-        return new SeriesFigures(null, null, null, null, null, b, new TreeMap<>(), new TreeMap<>());
+        return new SeriesFigures(null, null, null, null, null, b, new TreeMap<>(), new TreeMap<>(), null);
     }
 
     public static SeriesFigures ofRefused(String reason) {
-        return new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(java.util.Map.of(reason, 1L)), new TreeMap<>());
+        return new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(java.util.Map.of(reason, 1L)), new TreeMap<>(), null);
+    }
+
+    /** One closed utterance that is in the estimate's sums. */
+    public static SeriesFigures ofEstimatedClose() {
+        return new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(), new TreeMap<>(), 1L);
     }
 
     public static SeriesFigures ofPaired(String baseline, PairedMoments m) {
-        return new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(), new TreeMap<>(java.util.Map.of(baseline, m)));
+        return new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(), new TreeMap<>(java.util.Map.of(baseline, m)), null);
     }
 
     /**
      * Layout: an int mask of the components present (bit i for the i-th of totals, moments, words,
-     * hypothesisRates, referenceRates, backtest), each present one as an int length and its own
-     * layout, then refused and paired as a count and (name as writeUTF, length, value) each.
+     * hypothesisRates, referenceRates, backtest, estimatedClosed), each present one as an int length and its own
+     * layout, then refused and paired as a count and (name as writeUTF, length, value) each. A value
+     * written before {@code estimatedClosed} existed has its bit clear and reads as none booked.
      */
     public byte[] encode() {
         return Figures.encode(Arrays.asList(totals == null ? null : TOTALS.encode(totals), moments == null ? null : MOMENTS.encode(moments),
                         words == null ? null : WORDS.encode(words), hypothesisRates == null ? null : RATES.encode(hypothesisRates),
-                        referenceRates == null ? null : RATES.encode(referenceRates), backtest == null ? null : BACKTEST.encode(backtest)),
+                        referenceRates == null ? null : RATES.encode(referenceRates), backtest == null ? null : BACKTEST.encode(backtest),
+                        estimatedClosed == null ? null : COUNT.encode(estimatedClosed)),
                 java.util.List.of(Figures.encodeMap(refused, COUNT), Figures.encodeMap(paired, PAIRED)));
     }
 
     public static SeriesFigures decode(byte[] bytes) {
         ByteBuffer in = Bytes.wrap(bytes);
-        byte[][] c = Figures.components(in, 6);
+        byte[][] c = Figures.components(in, 7);
         SortedMap<String, byte[]> refused = Figures.map(in);
         SortedMap<String, byte[]> paired = Figures.map(in);
         return new SeriesFigures(c[0] == null ? null : TOTALS.decode(c[0]), c[1] == null ? null : MOMENTS.decode(c[1]),
                 c[2] == null ? null : WORDS.decode(c[2]), c[3] == null ? null : RATES.decode(c[3]),
                 c[4] == null ? null : RATES.decode(c[4]), c[5] == null ? null : BACKTEST.decode(c[5]),
-                Figures.decodeMap(refused, COUNT), Figures.decodeMap(paired, PAIRED));
+                Figures.decodeMap(refused, COUNT), Figures.decodeMap(paired, PAIRED), c[6] == null ? null : COUNT.decode(c[6]));
     }
 }
