@@ -44,6 +44,11 @@ public final class DelayedReferences implements TrafficSink, AutoCloseable {
     }
 
     @Override
+    public void end(String utterance, String model, String tier, double durationSeconds, String reference) {
+        sink.end(utterance, model, tier, durationSeconds, reference);
+    }
+
+    @Override
     public void reference(String utterance, String tier, List<Segment> segments) {
         scheduler.schedule(() -> sink.reference(utterance, tier, segments), delayNanos, TimeUnit.NANOSECONDS);
     }

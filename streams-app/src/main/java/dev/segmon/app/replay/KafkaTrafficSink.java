@@ -71,6 +71,12 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     }
 
     @Override
+    public void end(String utterance, String model, String tier, double durationSeconds, String reference) {
+        send(topics.hypotheses(), utterance,
+                TrafficSink.declaring(HypothesisEvent.end(utterance, model, tier, durationSeconds).toJson(), reference));
+    }
+
+    @Override
     public void recordTime(long epochMillis) {
         this.recordTime = epochMillis;
     }

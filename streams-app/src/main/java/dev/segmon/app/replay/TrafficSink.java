@@ -28,6 +28,28 @@ public interface TrafficSink {
         end(utterance, model, tier);
     }
 
+    /** The {@code reference} an end may declare (docs/contract.md 3.1): a reference will follow. */
+    String REFERENCE_EXPECTED = "expected";
+    /** The {@code reference} an end may declare: no reference will follow. */
+    String REFERENCE_NONE = "none";
+
+    /**
+     * The end with its duration and what the producer declares of the reference,
+     * {@link #REFERENCE_EXPECTED} or {@link #REFERENCE_NONE}; a sink that carries no declaration
+     * sends the end without it.
+     */
+    default void end(String utterance, String model, String tier, double durationSeconds, String reference) {
+        end(utterance, model, tier, durationSeconds);
+    }
+
+    /** {@code endJson} (an end message's JSON object) with {@code "reference": reference} added. */
+    static String declaring(String endJson, String reference) {
+        if (!REFERENCE_EXPECTED.equals(reference) && !REFERENCE_NONE.equals(reference)) {
+            throw new IllegalArgumentException("a reference declaration is expected or none, not " + reference);
+        }
+        return endJson.substring(0, endJson.lastIndexOf('}')) + ",\"reference\":\"" + reference + "\"}";
+    }
+
     /**
      * The record time (epoch ms) of the messages that follow; sinks that stamp no time ignore it,
      * and without a call the Kafka producer stamps its clock at send.

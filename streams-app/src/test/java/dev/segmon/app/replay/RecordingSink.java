@@ -46,6 +46,12 @@ public final class RecordingSink implements TrafficSink {
     }
 
     @Override
+    public void end(String utterance, String model, String tier, double durationSeconds, String reference) {
+        sent.add(new Sent("h", utterance, TrafficSink.declaring(HypothesisEvent.end(utterance, model, tier, durationSeconds).toJson(),
+                reference), clock.getAsLong()));
+    }
+
+    @Override
     public void reference(String utterance, String tier, List<Segment> segments) {
         sent.add(new Sent("r", utterance, new ReferenceChunk(utterance, tier, segments, true).toJson(), clock.getAsLong()));
     }
