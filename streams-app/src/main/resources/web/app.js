@@ -249,13 +249,21 @@
         && (x.labels.model === state.model || x.labels.model === NO_MODEL))
       .map((x) => [OUTCOME_TEXT[x.labels.outcome] || x.labels.outcome, x.labels.model === NO_MODEL ? "any" : x.labels.model, String(x.value)]);
     rows($("outcomes"), ["outcome", "model", "utterances"], outcomes, "no utterance closed yet");
-    // The scores describe the utterances that got a reference (--unreferenced skip): one line per model.
+    // The scores describe the utterances that got a reference (--unreferenced skip), the early
+    // estimate every one whose end had a duration: per model, each OS (since start) beside its share.
     const referenced = $("referenced");
     referenced.replaceChildren(...s.filter((x) => x.name === "segmon_referenced_utterances_ratio" && x.labels.tier === state.tier
         && x.value !== null).map((x) => {
       const line = document.createElement("p");
-      line.className = "unit";
-      line.textContent = x.labels.model + ": scored on " + (x.value < 0.1 ? (100 * x.value).toFixed(1) : Math.round(100 * x.value)) + " % of utterances";
+      line.className = "unit coverage";
+      line.dataset.model = x.labels.model;
+      const l = { model: x.labels.model, tier: state.tier };
+      const estimatedShare = sample(s, "segmon_estimated_utterances_ratio", l);
+      line.append(x.labels.model + ": ",
+        coverage("scored", sample(s, "segmon_boundary_over_segmentation_ratio", { ...l, window: "cumulative" }), x.value, " % of utterances"),
+        " · ",
+        coverage("estimated", sample(s, "segmon_boundary_over_segmentation_estimated_ratio", { ...l, window: "cumulative" }),
+          estimatedShare, " %"));
       return line;
     }));
     const dead = s.filter((x) => x.name === "segmon_dead_letters_total").sort((a, b) => b.value - a.value)
@@ -266,6 +274,17 @@
     const open = sample(s, "segmon_open_utterances", { model: state.model, tier: state.tier });
     if (open !== null) lag.push(["open utterances of " + state.model, String(open)]);
     rows($("lag"), ["tier", "references"], lag, "no reference received yet");
+  }
+
+  // "OS +0.012 scored on 10 % of utterances": a figure and the share of utterances it stands on.
+  function coverage(kind, os, share, unit) {
+    const span = document.createElement("span");
+    span.className = kind;
+    span.dataset.os = os === null ? "" : String(os);
+    span.dataset.share = share === null ? "" : String(share);
+    const pct = share === null ? "–" : share < 0.1 ? (100 * share).toFixed(1) : String(Math.round(100 * share));
+    span.textContent = "OS " + signed(os, 3) + " " + kind + " on " + pct + unit;
+    return span;
   }
 
   function ago(seconds) {

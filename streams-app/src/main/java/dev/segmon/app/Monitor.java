@@ -241,6 +241,11 @@ public final class Monitor implements AutoCloseable {
         return intervals;
     }
 
+    /** The early estimate's figures of this instance's active tasks. */
+    public EstimateView estimateState() {
+        return estimates;
+    }
+
     /** The Prometheus text a scrape of {@code /metrics} returns. */
     public String scrape() {
         return registry.scrape();

@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
         description = "Runs an embedded Kafka broker, the monitor and live traffic in one process: the ZeroSpeech 2017 "
                 + "Mandarin gold word alignment, looped, scored for three simulated models, 'healthy', 'regressing' "
                 + "(whose insertion rate climbs after --regress-after) and 'healthy-b' (healthy's twin with its own noise), "
-                + "compared as --compare says. Prints where /metrics is served and, every "
+                + "compared as --compare says. As in production, a random --reference-share of the utterances gets a "
+                + "reference: the scores stand on those, the early estimate on all. Prints where /metrics is served and, every "
                 + "--report-every, a line per model read from the monitor's metrics. Stops cleanly on Ctrl-C.")
 public final class DemoCommand implements Callable<Integer> {
     /** Utterances a model's change detector learns from in the demo (docs/detection.md, "In the demo"). */
@@ -43,9 +44,14 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Keep broker data and monitor state in DIR (default: a temporary directory deleted on exit).")
     Path dataDir;
 
-    @Option(names = "--rate", paramLabel = "UTTERANCES_PER_S", defaultValue = "4",
-            description = "Utterances per second, each sent for both models plus its reference (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rate", paramLabel = "UTTERANCES_PER_S", defaultValue = "40",
+            description = "Utterances per second, each sent for every model, plus its reference if it is sampled (default: ${DEFAULT-VALUE}).")
     double rate;
+
+    @Option(names = "--reference-share", paramLabel = "SHARE", defaultValue = "0.1",
+            description = "Share of the utterances that get a reference, drawn at random; the others' ends declare that none "
+                    + "will come (default: ${DEFAULT-VALUE}: 4 referenced utterances a second at the default rate).")
+    double referenceShare;
 
     @Option(names = "--regress-after", paramLabel = "DURATION", defaultValue = "2m",
             description = "When the 'regressing' model starts to over-segment (default: ${DEFAULT-VALUE}).")
@@ -99,8 +105,9 @@ public final class DemoCommand implements Callable<Integer> {
         Demo.Options options = options();
         MonitorConfig.Builder monitor;
         try {
-            // A model's change detector learns from 200 utterances here (2,000 by default): at the
-            // demo's rate its baseline is learned before 'regressing' starts to regress.
+            // A model's change detector learns from 200 scored utterances here (2,000 by default): at
+            // the demo's rate of referenced utterances its baseline is learned before 'regressing'
+            // starts to regress.
             monitor = MonitorConfig.builder().bootstrapServers("unset").applicationId("segmon-demo")
                     .metricsPort(metricsPort).tolerance(tolerance).detectorLearn(DEMO_DETECTOR_LEARN);
             for (String c : compare) {
@@ -156,10 +163,13 @@ public final class DemoCommand implements Callable<Integer> {
         if (every.isZero()) {
             throw new UsageException("--report-every must be longer than 0");
         }
+        if (!(referenceShare > 0 && referenceShare <= 1)) {
+            throw new UsageException("--reference-share must be a share in (0, 1], not " + referenceShare);
+        }
         if (window != null && !window.equals(DemoReport.SLIDING) && !window.equals(DemoReport.CUMULATIVE)) {
             throw new UsageException("--window must be " + DemoReport.SLIDING + " or " + DemoReport.CUMULATIVE + ", not " + window);
         }
         return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing, healthy.named("healthy-b")), every, window,
-                referenceDelay);
+                referenceDelay, referenceShare);
     }
 }

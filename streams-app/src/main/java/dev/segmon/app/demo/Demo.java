@@ -37,12 +37,21 @@ public final class Demo implements AutoCloseable {
 
     /** The demo's settings. */
     public record Options(Path dataDir, double utterancesPerSecond, long seed, List<SimulatedModel> models,
-                          Duration reportEvery, String window, Duration referenceDelay) {
+                          Duration reportEvery, String window, Duration referenceDelay, double referenceShare) {
         public Options {
             models = List.copyOf(models);
             if (referenceDelay.isNegative()) {
                 throw new IllegalArgumentException("the reference delay must be >= 0, not " + referenceDelay);
             }
+            if (!(referenceShare >= 0 && referenceShare <= 1)) {
+                throw new IllegalArgumentException("the reference share must be in [0, 1], not " + referenceShare);
+            }
+        }
+
+        /** A reference for every utterance. */
+        public Options(Path dataDir, double utterancesPerSecond, long seed, List<SimulatedModel> models,
+                       Duration reportEvery, String window, Duration referenceDelay) {
+            this(dataDir, utterancesPerSecond, seed, models, reportEvery, window, referenceDelay, 1);
         }
 
         /** References sent with their utterance. */
@@ -93,7 +102,7 @@ public final class Demo implements AutoCloseable {
             to = delayed;
         }
         traffic = new DemoTraffic(DemoCorpus.load(), options.models(), to, options.utterancesPerSecond(),
-                options.seed(), Ticker.SYSTEM);
+                options.seed(), Ticker.SYSTEM).referenceShare(options.referenceShare());
         if (options.dataDir() != null) {
             // A kept data directory already holds earlier runs' utterances: send new ids.
             traffic.idPrefix(Long.toString(System.currentTimeMillis() / 1000, 36) + "-");
@@ -131,7 +140,7 @@ public final class Demo implements AutoCloseable {
     /** The current summary, one line per model. */
     public List<String> report() {
         List<String> names = options.models().stream().map(SimulatedModel::name).toList();
-        return DemoReport.lines(monitor.state(), System.currentTimeMillis(), names, DemoTraffic.TIER, options.window());
+        return DemoReport.lines(monitor.state(), monitor.estimates(), System.currentTimeMillis(), names, DemoTraffic.TIER, options.window());
     }
 
     /**

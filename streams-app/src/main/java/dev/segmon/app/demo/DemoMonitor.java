@@ -33,6 +33,11 @@ public interface DemoMonitor extends AutoCloseable {
         return null;
     }
 
+    /** Its early estimate's figures, or null when it has none to show. */
+    default dev.segmon.app.view.EstimateView estimates() {
+        return null;
+    }
+
     @Override
     void close();
 }

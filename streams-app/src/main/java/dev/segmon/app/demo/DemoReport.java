@@ -1,11 +1,14 @@
 package dev.segmon.app.demo;
 
+import dev.segmon.app.metrics.Points;
 import dev.segmon.app.metrics.StoreMetrics;
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.view.EstimateView;
 import dev.segmon.app.view.MonitorView;
 import dev.segmon.app.state.Totals;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScores;
+import dev.segmon.model.estimate.EstimatedOverSegmentation;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,8 +20,11 @@ import java.util.SortedMap;
 /**
  * The demo's periodic summary, one line per model, read from the monitor's own state (the
  * figures {@code /metrics} exports, from the same counts), e.g. {@code healthy word P=0.97 R=0.96
- * F1=0.96 OS=+0.01 R-val=0.96 utts=123 window=5m}. The 5 m window shows a regression sooner than
- * the cumulative one and is the default.
+ * F1=0.96 OS=+0.01 R-val=0.96 utts=123 window=5m; scored on 10 %; estimated OS=+0.02 on 100 %}:
+ * the scores stand on the utterances that got a reference, the early estimate on every one whose
+ * end carried a duration (both shares of the closed utterances, since start; the estimated OS in
+ * the same window as the scores). The 5 m window shows a regression sooner than the cumulative
+ * one and is the default.
  */
 public final class DemoReport {
     public static final String CUMULATIVE = "cumulative";
@@ -32,6 +38,12 @@ public final class DemoReport {
      * {@code tier}. {@code window}: {@code 5m} (null means it) or {@code cumulative}.
      */
     public static List<String> lines(MonitorView state, long nowMs, List<String> models, String tier, String window) {
+        return lines(state, null, nowMs, models, tier, window);
+    }
+
+    /** The lines with the scored and estimated coverage; {@code estimates} null: without them. */
+    public static List<String> lines(MonitorView state, EstimateView estimates, long nowMs, List<String> models, String tier,
+                                     String window) {
         String w = window == null ? SLIDING : window;
         if (!w.equals(SLIDING) && !w.equals(CUMULATIVE)) {
             throw new IllegalArgumentException("window must be " + SLIDING + " or " + CUMULATIVE + ", not " + window);
@@ -41,6 +53,9 @@ public final class DemoReport {
         Set<String> names = new LinkedHashSet<>(models);
         totals.keySet().stream().filter(k -> k.tier().equals(tier) && !k.model().equals(dev.segmon.app.wire.InputEvent.NO_MODEL))
                 .forEach(k -> names.add(k.model()));
+        Map<ModelTier, EstimatedOverSegmentation> estimated = estimates == null ? Map.of()
+                : estimates.estimates(w.equals(SLIDING) ? estimates.hypothesisRatesSince(Points.slidingStart(nowMs)) : estimates.hypothesisRates());
+        Map<ModelTier, Double> estimatedShare = estimates == null ? Map.of() : estimates.estimatedShare();
         List<String> out = new ArrayList<>();
         for (String model : names) {
             ModelTier series = new ModelTier(model, tier);
@@ -50,9 +65,20 @@ public final class DemoReport {
             long utterances = t.outcomes().values().stream().mapToLong(Long::longValue).sum();
             out.add(String.format(Locale.ROOT, "%s %s P=%s R=%s F1=%s OS=%s R-val=%s utts=%d window=%s", model, tier,
                     ratio(s.precision(), false), ratio(s.recall(), false), ratio(s.f1(), false),
-                    ratio(s.overSegmentation(), true), ratio(s.rValue(), false), utterances, w));
+                    ratio(s.overSegmentation(), true), ratio(s.rValue(), false), utterances, w)
+                    + (estimates == null ? "" : String.format(Locale.ROOT, "; scored on %s; estimated OS=%s on %s",
+                    percent(StoreMetrics.referencedShare(t)), ratio(estimated.containsKey(series) ? estimated.get(series).value() : null, true),
+                    percent(estimatedShare.get(series)))));
         }
         return out;
+    }
+
+    /** A share as a whole per cent ("-" when none closed yet); below 10 %, one decimal. */
+    private static String percent(Double share) {
+        if (share == null) {
+            return "- %";
+        }
+        return String.format(Locale.ROOT, share < 0.1 ? "%.1f %%" : "%.0f %%", 100 * share);
     }
 
     private static String ratio(Double value, boolean signed) {

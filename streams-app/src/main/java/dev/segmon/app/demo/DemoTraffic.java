@@ -2,6 +2,7 @@ package dev.segmon.app.demo;
 
 import dev.segmon.app.replay.Ticker;
 import dev.segmon.app.replay.TrafficSink;
+import dev.segmon.app.wire.Declaration;
 import dev.segmon.model.alignment.Segment;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.Boundaries;
@@ -16,7 +17,10 @@ import java.util.Set;
  * boundaries and {@code end} plus the reference, paced at a fixed number of utterances per second.
  * Ids carry the round ({@code r2-A08_0001}) so that each pass is new data for the monitor.
  *
- * <p>Every third utterance sends its reference before the hypotheses, the others after, because
+ * <p>As in production, only a sample of the utterances gets a reference ({@link #referenceShare},
+ * all by default): each is drawn at random, and every model's {@code end} declares whether a
+ * reference will follow ({@code "reference": "expected"}) or none will ({@code "none"}). Every
+ * third referenced utterance sends its reference before the hypotheses, the others after, because
  * the monitor must handle both orders (docs/contract.md 3.1). The randomness of utterance n and model
  * m comes from its own seed, so a given seed gives the same hypothesis for the same utterance
  * whatever came before it.
@@ -42,6 +46,7 @@ public final class DemoTraffic implements Runnable {
     private final long seed;
     private final Ticker ticker;
     private String idPrefix = "";
+    private double referenceShare = 1;
     private volatile boolean stopped;
     private volatile long sent;
 
@@ -68,6 +73,20 @@ public final class DemoTraffic implements Runnable {
     public DemoTraffic idPrefix(String prefix) {
         this.idPrefix = prefix;
         return this;
+    }
+
+    /** References for this share of the utterances (each drawn at random), declared "none" for the rest. */
+    public DemoTraffic referenceShare(double share) {
+        if (!(share >= 0 && share <= 1)) {
+            throw new IllegalArgumentException("the reference share must be in [0, 1], not " + share);
+        }
+        this.referenceShare = share;
+        return this;
+    }
+
+    /** Whether utterance {@code n} gets a reference: drawn from its own seed, so a given seed samples the same ones. */
+    public boolean referenced(long n) {
+        return referenceShare >= 1 || new Random(seedOf(n, -1)).nextDouble() < referenceShare;
     }
 
     /** Sends until {@link #stop()} or an interrupt. */
@@ -112,19 +131,21 @@ public final class DemoTraffic implements Runnable {
         return models.get(m).hypothesize(referenceBoundaries(n), elapsed, new Random(seedOf(n, m)));
     }
 
-    /** Sends utterance {@code n}: every model's boundaries and end, and the reference. */
+    /** Sends utterance {@code n}: every model's boundaries and end, and the reference if it is {@link #referenced}. */
     public void send(long n, Duration elapsed) {
         String id = id(n);
-        boolean referenceFirst = n % 3 == 0;
+        boolean referenced = referenced(n);
+        boolean referenceFirst = referenced && n % 3 == 0;
         if (referenceFirst) {
             sink.reference(id, TIER, words(n));
         }
+        Declaration declared = referenced ? Declaration.EXPECTED : Declaration.NONE;
         for (int m = 0; m < models.size(); m++) {
             String model = models.get(m).name();
             sendHypothesis(id, model, hypothesis(n, m, elapsed), words(n), new Random(~seedOf(n, m)));
-            sink.end(id, model, TIER, duration(n));
+            sink.end(id, model, TIER, duration(n), declared);
         }
-        if (!referenceFirst) {
+        if (referenced && !referenceFirst) {
             sink.reference(id, TIER, words(n));
         }
         sent++;

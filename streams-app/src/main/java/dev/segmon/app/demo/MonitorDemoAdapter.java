@@ -49,6 +49,11 @@ public final class MonitorDemoAdapter implements DemoMonitor {
     }
 
     @Override
+    public dev.segmon.app.view.EstimateView estimates() {
+        return monitor.estimateState();
+    }
+
+    @Override
     public void close() {
         monitor.close();
     }

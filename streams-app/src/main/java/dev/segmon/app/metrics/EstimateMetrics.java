@@ -80,6 +80,14 @@ public final class EstimateMetrics implements MultiCollector {
 
         backtest(view.backtest(), out);
 
+        out.add(Points.counters("segmon_estimate_closed_utterances",
+                "Closed utterances, whatever their outcome, whose hypothesis ended with a usable duration: those the estimate covers",
+                view.estimatedClosed(), Points::series, Long::doubleValue));
+        GaugeSnapshot.Builder covered = GaugeSnapshot.builder().name("segmon_estimated_utterances_ratio")
+                .help("Closed utterances the estimate covers (a usable duration), over all closed");
+        view.estimatedShare().forEach((s, share) -> Points.gauge(covered, Points.series(s), share));
+        out.add(covered.build());
+
         CounterSnapshot.Builder refused = CounterSnapshot.builder().name("segmon_durations_refused")
                 .help("End messages whose duration was not used, by reason (the end itself was)");
         view.refused().forEach((k, n) -> refused.dataPoint(Points.counter(
@@ -126,7 +134,8 @@ public final class EstimateMetrics implements MultiCollector {
                 "segmon_boundary_over_segmentation_estimated_upper_ratio", "segmon_estimate_backtest_utterances",
                 "segmon_estimate_backtest_hypothesis_boundaries", "segmon_estimate_backtest_expected_reference_boundaries",
                 "segmon_estimate_backtest_reference_boundaries", "segmon_boundary_over_segmentation_backtest_estimated_ratio",
-                "segmon_boundary_over_segmentation_backtest_realised_ratio", "segmon_durations_refused"));
+                "segmon_boundary_over_segmentation_backtest_realised_ratio", "segmon_durations_refused",
+                "segmon_estimate_closed_utterances", "segmon_estimated_utterances_ratio"));
         return names;
     }
 }

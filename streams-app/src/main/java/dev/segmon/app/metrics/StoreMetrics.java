@@ -102,7 +102,7 @@ public final class StoreMetrics implements MultiCollector {
         CounterSnapshot.Builder utterances = CounterSnapshot.builder().name("segmon_utterances").help("Utterances closed, by outcome.");
         CounterSnapshot.Builder deadLetters = CounterSnapshot.builder().name("segmon_dead_letters").help("Records sent to the dead-letter topic, by reason.");
         GaugeSnapshot.Builder referenced = GaugeSnapshot.builder().name("segmon_referenced_utterances_ratio")
-                .help("Closed utterances that were not closed unreferenced, over all closed.");
+                .help("Closed utterances that were not closed unreferenced or reference_missing, over all closed.");
         GaugeSnapshot.Builder open = GaugeSnapshot.builder().name("segmon_open_utterances").help("(utterance, model) pairs with open state.");
         HistogramSnapshot.Builder offsets = HistogramSnapshot.builder().name("segmon_boundary_offset_seconds").help("|hyp - ref| of hits.");
         HistogramSnapshot.Builder signed = HistogramSnapshot.builder().name("segmon_boundary_signed_offset_seconds")

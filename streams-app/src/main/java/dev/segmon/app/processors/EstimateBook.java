@@ -25,7 +25,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * aggregates so that exactly-once keeps them exact: at a usable end, n_hyp and the duration
  * ({@link RateMoments}), kept per utterance until it closes; at a {@link Outcome#SCORED} close,
  * the {@link Backtest} against rho as it stood, then n_ref into the tier's rho sums; an unusable
- * duration counted by reason. rho counts each (model, utterance) once.
+ * duration counted by reason. rho counts each (model, utterance) once. An utterance closed
+ * unscored (no reference) keeps its hypothesis sums and adds nothing to rho; every close of a
+ * kept utterance counts towards the estimate's coverage.
  */
 public final class EstimateBook implements UtteranceBook {
     /** (utterance, tier, model) -> {@link Ended}: a hypothesis that ended with a usable duration, until its utterance closes. */
@@ -79,6 +81,7 @@ public final class EstimateBook implements UtteranceBook {
         if (e == null || utterance.outcome() != Outcome.SCORED || utterance.reference() == null) {
             return;
         }
+        // rho is learned here alone: from the scored utterances, never from an unreferenced one.
         String tier = utterance.key().tier();
         long nRef = utterance.counts().reference();
         // rho's sums: the tier's reference side, under the model "none".
@@ -99,12 +102,16 @@ public final class EstimateBook implements UtteranceBook {
         forget(utterance);
     }
 
-    /** Deletes and returns what was kept for the utterance since its end, or null. */
+    /**
+     * Deletes and returns what was kept for the utterance since its end, or null; one that was kept
+     * counts as a closed utterance the estimate covers, whatever its outcome.
+     */
     private Ended forget(Closed utterance) {
         Ended e = endedKeys.mayHold(utterance.key()) ? ended.get(utterance.key()) : null;
         if (e != null) {
             ended.delete(utterance.key());
             endedKeys.deleted(utterance.key());
+            aggregates.add(utterance.key().series(), SeriesFigures.ofEstimatedClose(), utterance.timestampMs());
         }
         return e;
     }

@@ -38,10 +38,12 @@ import org.apache.kafka.common.serialization.Serde;
  * @param refused         durations refused, by reason label
  * @param paired          candidate (this model) minus baseline moments, by baseline
  * @param timing          word timing of the utterances with a word score ({@link WordTiming})
+ * @param estimatedClosed closed utterances whose hypothesis ended with a usable duration: the estimate's coverage,
+ *                        a share of the closed utterances of {@code totals}
  */
 public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts words, RateMoments hypothesisRates,
                             RateMoments referenceRates, Backtest backtest, SortedMap<String, Long> refused,
-                            SortedMap<String, PairedMoments> paired, WordTiming timing) {
+                            SortedMap<String, PairedMoments> paired, WordTiming timing, Long estimatedClosed) {
     public static final SeriesFigures EMPTY = new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(), new TreeMap<>());
     public static final Serde<SeriesFigures> SERDE = StateSerde.of(SeriesFigures::encode, SeriesFigures::decode);
 
@@ -50,18 +52,19 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
         paired = Figures.frozen(paired);
     }
 
-    /** Without word timing. */
+    /** Without word timing and the estimate's coverage. */
     public SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts words, RateMoments hypothesisRates,
                          RateMoments referenceRates, Backtest backtest, SortedMap<String, Long> refused,
                          SortedMap<String, PairedMoments> paired) {
-        this(totals, moments, words, hypothesisRates, referenceRates, backtest, refused, paired, null);
+        this(totals, moments, words, hypothesisRates, referenceRates, backtest, refused, paired, null, null);
     }
 
     public SeriesFigures plus(SeriesFigures o) {
         return new SeriesFigures(TOTALS.add(totals, o.totals), MOMENTS.add(moments, o.moments), WORDS.add(words, o.words),
                 RATES.add(hypothesisRates, o.hypothesisRates), RATES.add(referenceRates, o.referenceRates),
                 BACKTEST.add(backtest, o.backtest), Figures.addMaps(refused, o.refused, Long::sum),
-                Figures.addMaps(paired, o.paired, PairedMoments::plus), TIMING.add(timing, o.timing));
+                Figures.addMaps(paired, o.paired, PairedMoments::plus), TIMING.add(timing, o.timing),
+                COUNT.add(estimatedClosed, o.estimatedClosed));
     }
 
     /** Totals as they are (zero when none yet), for an update. */
@@ -70,7 +73,7 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
     }
 
     public SeriesFigures withTotals(Totals t) {
-        return new SeriesFigures(t, moments, words, hypothesisRates, referenceRates, backtest, refused, paired, timing);
+        return new SeriesFigures(t, moments, words, hypothesisRates, referenceRates, backtest, refused, paired, timing, estimatedClosed);
     }
 
     public static SeriesFigures ofMoments(UtteranceMoments m) {
@@ -78,7 +81,7 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
     }
 
     private SeriesFigures withMoments(UtteranceMoments m) {
-        return new SeriesFigures(totals, m, words, hypothesisRates, referenceRates, backtest, refused, paired, timing);
+        return new SeriesFigures(totals, m, words, hypothesisRates, referenceRates, backtest, refused, paired, timing, estimatedClosed);
     }
 
     public static SeriesFigures ofWords(WordCounts w) {
@@ -87,7 +90,7 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
 
     /** Word errors and, for an utterance with a word score, its word timing (null otherwise). */
     public static SeriesFigures ofWords(WordCounts w, WordTiming t) {
-        return new SeriesFigures(null, null, w, null, null, null, new TreeMap<>(), new TreeMap<>(), t);
+        return new SeriesFigures(null, null, w, null, null, null, new TreeMap<>(), new TreeMap<>(), t, null);
     }
 
     public static SeriesFigures ofHypothesisRates(RateMoments r) {
@@ -106,31 +109,39 @@ public record SeriesFigures(Totals totals, UtteranceMoments moments, WordCounts 
         return new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(java.util.Map.of(reason, 1L)), new TreeMap<>());
     }
 
+    /** One closed utterance that is in the estimate's sums. */
+    public static SeriesFigures ofEstimatedClose() {
+        return new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(), new TreeMap<>(), null, 1L);
+    }
+
     public static SeriesFigures ofPaired(String baseline, PairedMoments m) {
         return new SeriesFigures(null, null, null, null, null, null, new TreeMap<>(), new TreeMap<>(java.util.Map.of(baseline, m)));
     }
 
     /**
      * Layout: an int mask of the components present (bit i for the i-th of totals, moments, words,
-     * hypothesisRates, referenceRates, backtest, timing), each present one as an int length and its own
-     * layout, then refused and paired as a count and (name as writeUTF, length, value) each.
+     * hypothesisRates, referenceRates, backtest, timing, estimatedClosed), each present one as an int length and its
+     * own layout, then refused and paired as a count and (name as writeUTF, length, value) each. A value
+     * written before a component existed has its bit clear and reads as none booked.
      */
     public byte[] encode() {
         return Figures.encode(Arrays.asList(totals == null ? null : TOTALS.encode(totals), moments == null ? null : MOMENTS.encode(moments),
                         words == null ? null : WORDS.encode(words), hypothesisRates == null ? null : RATES.encode(hypothesisRates),
                         referenceRates == null ? null : RATES.encode(referenceRates), backtest == null ? null : BACKTEST.encode(backtest),
-                        timing == null ? null : TIMING.encode(timing)),
+                        timing == null ? null : TIMING.encode(timing),
+                        estimatedClosed == null ? null : COUNT.encode(estimatedClosed)),
                 java.util.List.of(Figures.encodeMap(refused, COUNT), Figures.encodeMap(paired, PAIRED)));
     }
 
     public static SeriesFigures decode(byte[] bytes) {
         ByteBuffer in = Bytes.wrap(bytes);
-        byte[][] c = Figures.components(in, 7);
+        byte[][] c = Figures.components(in, 8);
         SortedMap<String, byte[]> refused = Figures.map(in);
         SortedMap<String, byte[]> paired = Figures.map(in);
         return new SeriesFigures(c[0] == null ? null : TOTALS.decode(c[0]), c[1] == null ? null : MOMENTS.decode(c[1]),
                 c[2] == null ? null : WORDS.decode(c[2]), c[3] == null ? null : RATES.decode(c[3]),
                 c[4] == null ? null : RATES.decode(c[4]), c[5] == null ? null : BACKTEST.decode(c[5]),
-                Figures.decodeMap(refused, COUNT), Figures.decodeMap(paired, PAIRED), c[6] == null ? null : TIMING.decode(c[6]));
+                Figures.decodeMap(refused, COUNT), Figures.decodeMap(paired, PAIRED), c[6] == null ? null : TIMING.decode(c[6]),
+                c[7] == null ? null : COUNT.decode(c[7]));
     }
 }

@@ -41,6 +41,27 @@ public final class EstimateView {
         return stores.summedSince(MinuteFigures::hypothesisRates, RateMoments::plus, fromMs);
     }
 
+    /** (model, tier) -> closed utterances whose hypothesis ended with a usable duration: those the estimate covers. */
+    public SortedMap<ModelTier, Long> estimatedClosed() {
+        return stores.series(SeriesFigures::estimatedClosed);
+    }
+
+    /**
+     * (model, tier) -> the share of its closed utterances, whatever their outcome, that the estimate
+     * covers: beside {@code segmon_referenced_utterances_ratio}, the share the scores cover, over the
+     * same utterances. Absent before one closed.
+     */
+    public SortedMap<ModelTier, Double> estimatedShare() {
+        SortedMap<ModelTier, Double> out = new TreeMap<>();
+        stores.series(f -> f).forEach((series, f) -> {
+            long closed = f.totalsOrZero().outcomes().values().stream().mapToLong(Long::longValue).sum();
+            if (closed > 0 && !series.model().equals(dev.segmon.app.wire.InputEvent.NO_MODEL)) {
+                out.put(series, (f.estimatedClosed() == null ? 0 : f.estimatedClosed()) / (double) closed);
+            }
+        });
+        return out;
+    }
+
     public SortedMap<ModelTier, Backtest> backtest() {
         return stores.series(SeriesFigures::backtest);
     }

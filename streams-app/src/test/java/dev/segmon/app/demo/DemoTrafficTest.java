@@ -107,6 +107,31 @@ class DemoTrafficTest {
         assertEquals(4, holder[0].sent());
     }
 
+    /**
+     * References for a tenth of 2,000 utterances: the number referenced is binomial(2000, 0.1),
+     * mean 200, sd sqrt(2000 x 0.1 x 0.9) = 13.4, so 150..250 holds unless the draw is broken
+     * (3.7 sd). Every model's end declares "expected" exactly when the utterance's reference is
+     * sent, "none" otherwise.
+     */
+    @Test
+    void aSampledUtteranceGetsItsReferenceAndEveryEndDeclaresWhetherOneWillCome() {
+        RecordingSink sink = new RecordingSink();
+        DemoTraffic traffic = new DemoTraffic(CORPUS, List.of(EXACT, HEALTHY), sink, 1, 3, new FakeTicker()).referenceShare(0.1);
+        int n = 2000;
+        for (long i = 0; i < n; i++) {
+            traffic.send(i, Duration.ZERO);
+        }
+        java.util.Set<String> referenced = new java.util.HashSet<>();
+        sink.sent.stream().filter(s -> s.topic().equals("r")).forEach(s -> referenced.add(s.key()));
+        assertEquals(true, referenced.size() >= 150 && referenced.size() <= 250, referenced.size() + " of " + n + " referenced");
+        List<RecordingSink.Sent> ends = sink.sent.stream().filter(s -> s.json().contains("\"end\":true")).toList();
+        assertEquals(2 * n, ends.size(), "one end per model and utterance");
+        for (RecordingSink.Sent end : ends) {
+            String declared = referenced.contains(end.key()) ? "expected" : "none";
+            assertEquals(true, end.json().endsWith(",\"reference\":\"" + declared + "\"}"), end.json());
+        }
+    }
+
     private static List<RecordingSink.Sent> record(SimulatedModel model, long seed) {
         RecordingSink sink = new RecordingSink();
         DemoTraffic traffic = new DemoTraffic(CORPUS, List.of(model), sink, 1, seed, new FakeTicker());

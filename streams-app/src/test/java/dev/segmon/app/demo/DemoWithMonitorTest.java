@@ -1,6 +1,7 @@
 package dev.segmon.app.demo;
 
 import dev.segmon.app.bench.PrometheusText;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.segmon.app.config.MonitorConfig;
@@ -41,6 +42,43 @@ class DemoWithMonitorTest {
             assertTrue(demo.report().get(0).startsWith("healthy word P=0.9"), demo.report().toString());
         }
         assertTrue(out.toString().contains("metrics: http://127.0.0.1:"), out.toString());
+    }
+
+    /**
+     * References for a random tenth of the utterances, the rest declared "none": the scores stand
+     * on the referenced ones, the estimate on all (every end of the demo carries a duration, so it
+     * covers 100 % of the closed utterances). The monitor here holds an unreferenced hypothesis 2 s
+     * so that every one closes soon whether or not the declaration is read. With n >= 400 closed,
+     * the share referenced is binomial around 0.1 with sd <= sqrt(0.09 / 400) = 0.015: 0.04..0.16
+     * holds (4 sd).
+     */
+    @Test
+    void withReferencesForATenthTheReportShowsTheShareScoredBesideTheEstimateOnAll() throws Exception {
+        SimulatedModel healthy = SimulatedModel.healthy("healthy", 0.008, 0.01, 0.01);
+        Demo.Options options = new Demo.Options(null, 40, 1, List.of(healthy), Duration.ofSeconds(1), "cumulative",
+                Duration.ZERO, 0.1);
+        MonitorConfig.Builder monitor = MonitorConfig.builder().bootstrapServers("set by the demo")
+                .applicationId("demo-sampled-test").metricsPort(0)
+                .referenceMaxDelay(Duration.ofSeconds(2)).expiryInterval(Duration.ofSeconds(1));
+        try (Demo demo = Demo.start(options, MonitorDemoAdapter.factory(monitor), new PrintWriter(new StringWriter()))) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+            List<PrometheusText.Sample> samples = List.of();
+            while (System.nanoTime() < deadline && utterances(samples, "healthy") < 400) {
+                Thread.sleep(500);
+                samples = PrometheusText.parse(scrape(demo.metricsPort()));
+            }
+            demo.stopTraffic();
+            double scored = share(samples, "segmon_referenced_utterances_ratio");
+            assertTrue(scored > 0.04 && scored < 0.16, "scored on " + scored);
+            assertEquals(1.0, share(samples, "segmon_estimated_utterances_ratio"), 0, "estimated on all");
+            String line = demo.report().get(0);
+            assertTrue(line.matches("healthy word P=0\\.9.* window=cumulative; scored on \\d+ %; estimated OS=[+-]0\\.\\d\\d on 100 %"), line);
+        }
+    }
+
+    private static double share(List<PrometheusText.Sample> samples, String name) {
+        return samples.stream().filter(s -> s.name().equals(name) && "healthy".equals(s.label("model")))
+                .mapToDouble(PrometheusText.Sample::value).findFirst().orElse(Double.NaN);
     }
 
     /** What {@code /metrics} serves, read over HTTP as Prometheus would. */

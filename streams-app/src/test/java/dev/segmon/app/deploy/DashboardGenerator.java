@@ -136,10 +136,14 @@ final class DashboardGenerator {
     p.add(new Panel("Time since the last reference", "timeseries", 8, y, 8, 8, "s", "Per tier; references may legitimately come hours late.",
         List.of(Query.range("time() - max by (tier) (" + REFERENCE_LAST_RECEIVED.metric() + "{tier=~\"$tier\"})", "{{tier}}"))));
     String closed = "sum by (model, tier) (" + UTTERANCES_TOTAL.metric() + "{model=~\"$model\", tier=~\"$tier\"";
-    p.add(new Panel("Scored on (share of utterances with a reference)", "timeseries", 16, y, 8, 8, "percentunit",
+    p.add(new Panel("Scored on, estimated on (share of utterances)", "timeseries", 16, y, 8, 8, "percentunit",
         "Per model: closed utterances that were not closed unreferenced, over all closed (segmon_referenced_utterances_ratio,"
-            + " pooled over instances). The scores above describe these utterances only (--unreferenced skip, the default).",
-        List.of(Query.range(closed + ", outcome!=\"unreferenced\"}) / " + closed + "})", "{{model}} {{tier}} scored on"))));
+            + " pooled over instances). The scores above describe these utterances only (--unreferenced skip, the default)."
+            + " Estimated on: closed utterances whose end carried a usable duration, over all closed (segmon_estimated_utterances_ratio,"
+            + " pooled): the early estimate's share, beside the reference-based OS in \"Estimated OS (5m)\".",
+        List.of(Query.range(closed + ", outcome!=\"unreferenced\"}) / " + closed + "})", "{{model}} {{tier}} scored on"),
+            Query.range("sum by (model, tier) (" + ESTIMATE_CLOSED_UTTERANCES_TOTAL.metric() + FILTER + ") / " + closed + "})",
+                "{{model}} {{tier}} estimated on"))));
     y += 8;
     String perTopic = "sum by (topic) (rate(";
     p.add(new Panel("Input records off their key's partition (per second)", "timeseries", 0, y, 24, 6, "short",

@@ -47,6 +47,7 @@ enum DashboardSeries {
   WORD_TIMING_BIAS_UPPER("segmon_word_timing_bias_upper_seconds", false),
   INPUT_PARTITION_MISMATCHES_TOTAL("segmon_input_partition_mismatches_total", false),
   INPUT_PARTITION_CHECKED_TOTAL("segmon_input_partition_checked_total", false),
+  ESTIMATE_CLOSED_UTTERANCES_TOTAL("segmon_estimate_closed_utterances_total", false),
 
   // Micrometer's KafkaStreamsMetrics.
   RECORDS_LAG_MAX("kafka_consumer_fetch_manager_records_lag_max", false),

@@ -71,10 +71,13 @@ class PrometheusLiveTest {
         "segmon has no demo command on this branch yet");
     long start = System.nanoTime();
 
-    // 1. The demo, in its own JVM on this test's class path; it prints its ports.
+    // 1. The demo, in its own JVM on this test's class path; it prints its ports. Every utterance
+    // referenced at 4 a second: as many scored utterances as the default sampled tenth of 40 a
+    // second, for a tenth of the load beside Prometheus (the rules see the same scored traffic).
     Path demoLog = tmp.resolve("demo.log");
     Process demo = startProcess(List.of(javaBinary(), "-cp", testClassPath(), SegmonCommand.class.getName(),
-        "demo", "--regress-after", "20s", "--regress-ramp", "20s", "--metrics-port", "0", "--data-dir", tmp.resolve("demo").toString()), demoLog);
+        "demo", "--regress-after", "20s", "--regress-ramp", "20s", "--rate", "4", "--reference-share", "1",
+        "--metrics-port", "0", "--data-dir", tmp.resolve("demo").toString()), demoLog);
     Matcher metricsUrl = awaitLine(demo, demoLog, METRICS_URL, Duration.ofSeconds(120));
     int metricsPort = Integer.parseInt(metricsUrl.group(1));
     Matcher bootstrap = BOOTSTRAP.matcher(Files.readString(demoLog));

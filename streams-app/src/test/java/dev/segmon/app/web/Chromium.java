@@ -150,6 +150,19 @@ final class Chromium implements AutoCloseable {
         Files.write(png, Base64.getDecoder().decode(r.get("data").asText()));
     }
 
+    /** A PNG of the element {@code selector} matches, scrolled into view if need be. */
+    void screenshot(Path png, String selector) throws Exception {
+        JsonNode box = eval("(() => { const e = document.querySelector('" + selector + "'); e.scrollIntoView();"
+                + " const r = e.getBoundingClientRect(); return {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height}; })()");
+        ObjectNode clip = JSON.createObjectNode().put("x", box.get("x").asDouble()).put("y", box.get("y").asDouble())
+                .put("width", box.get("width").asDouble()).put("height", box.get("height").asDouble()).put("scale", 1);
+        ObjectNode params = JSON.createObjectNode().put("format", "png").put("captureBeyondViewport", true);
+        params.set("clip", clip);
+        JsonNode r = call("Page.captureScreenshot", params);
+        Files.createDirectories(png.toAbsolutePath().getParent());
+        Files.write(png, Base64.getDecoder().decode(r.get("data").asText()));
+    }
+
     /** The URLs of every request the page made. */
     List<String> requestedUrls() {
         List<String> urls = new ArrayList<>();

@@ -62,10 +62,17 @@ class LivePageBrowserTest {
         Duration run = MonitorConfig.parseDuration(System.getProperty("segmon.livepage.run", "0s"));
         SimulatedModel healthy = SimulatedModel.healthy("healthy", 0.008, 0.01, 0.01);
         SimulatedModel regressing = healthy.named("regressing").regressing(run.dividedBy(2), run.dividedBy(4), 0.5);
-        Demo.Options options = new Demo.Options(null, run.isZero() ? 10 : 4, 1, List.of(healthy, regressing), Duration.ofSeconds(1), "cumulative");
-        // As the demo: the regressing model compared with the healthy one on the same utterances.
+        // As the demo: references for a random tenth of the utterances, the rest declared "none".
+        Demo.Options options = new Demo.Options(null, 20, 1, List.of(healthy, regressing), Duration.ofSeconds(1), "cumulative",
+                Duration.ZERO, 0.1);
+        // As the demo: the regressing model compared with the healthy one on the same utterances. An
+        // unreferenced hypothesis is held a minute (longer than the monitor lags behind the sender on
+        // a loaded machine, else a reference would come after its hypothesis closed), so that every
+        // utterance has closed a minute after the traffic stops, whether or not the ends'
+        // declarations are read, and the shares on the page are of all of them.
+        Duration hold = Duration.ofMinutes(1);
         MonitorConfig.Builder monitor = MonitorConfig.builder().bootstrapServers("set by the demo").applicationId("page-test").metricsPort(0)
-                .compare(new Comparison("regressing", "healthy"));
+                .compare(new Comparison("regressing", "healthy")).referenceMaxDelay(hold).expiryInterval(Duration.ofSeconds(1));
         try (Demo demo = Demo.start(options, MonitorDemoAdapter.factory(monitor), new PrintWriter(new StringWriter()));
              Chromium browser = new Chromium(tmp.resolve("profile"), 1400, 1130)) {
             String base = "http://127.0.0.1:" + demo.metricsPort();
@@ -75,6 +82,7 @@ class LivePageBrowserTest {
             // flowing they seldom agree on a loaded machine, so the traffic stops first and the
             // monitor is given until its figures hold still.
             demo.stopTraffic();
+            Thread.sleep(hold.toMillis());
             awaitStill(base);
             browser.navigate(base + "/#model=healthy&tier=word&range=" + (run.compareTo(Duration.ofMinutes(14)) < 0 ? 15 : 60));
             // P/R/F1, R-value, OS, boundary counts, and WER (the demo's models send words).
@@ -102,6 +110,7 @@ class LivePageBrowserTest {
             assertEquals("{}", browser.eval("JSON.stringify(segmonPage.partitioning)").asText());
             assertEquals(true, browser.eval("document.getElementById('partitioning').hidden").asBoolean());
             browser.screenshot(Path.of("target", "live-page.png"));
+            browser.screenshot(Path.of("target", "scored-and-estimated.png"), "section.tables > div:first-child");
             assertOverviewEqualsMetrics(base);
 
             List<String> urls = browser.requestedUrls();
@@ -168,6 +177,21 @@ class LivePageBrowserTest {
         assertTrue(!Double.isNaN(estimate), model + ": the demo's durations give an estimate on /metrics");
         assertEquals(estimate, browser.eval("Number(document.querySelector('#tiles [data-metric=os] .estimate').dataset.raw)").asDouble(),
                 1e-12, model + " estimated OS");
+        // Beside the outcomes, the OS since start and the share of closed utterances it stands on:
+        // scored (those with a reference) and estimated (those whose end had a duration).
+        String coverage = "#referenced .coverage[data-model=" + model + "] ";
+        for (String[] kind : new String[][] {{"scored", "segmon_boundary_over_segmentation_ratio", "segmon_referenced_utterances_ratio"},
+                {"estimated", ESTIMATE_GAUGE, "segmon_estimated_utterances_ratio"}}) {
+            String span = coverage + "." + kind[0];
+            assertEquals(gauge(samples, kind[1], model, "cumulative"),
+                    browser.eval("Number(document.querySelector('" + span + "').dataset.os)").asDouble(), 1e-12, model + " " + kind[0] + " OS");
+            double share = gauge(samples, kind[2], model, null);
+            assertEquals(share, browser.eval("Number(document.querySelector('" + span + "').dataset.share)").asDouble(), 1e-12,
+                    model + " " + kind[0] + " share");
+            String shown = browser.eval("document.querySelector('" + span + "').textContent").asText();
+            assertTrue(shown.contains(kind[0] + " on " + (share < 0.1 ? String.format(Locale.ROOT, "%.1f", 100 * share)
+                    : String.valueOf(Math.round(100 * share))) + " %"), span + " shows " + shown + ", /metrics " + share);
+        }
         // Under each large number, the 5 m interval of /metrics' interval gauges.
         for (int i = 0; i < INTERVAL_GAUGES.length; i += 2) {
             String selector = "#tiles [data-metric=" + INTERVAL_GAUGES[i] + "] .interval";
@@ -322,6 +346,8 @@ class LivePageBrowserTest {
         }
         names.add(ESTIMATE_GAUGE);
         names.add(TIMING_BIAS_GAUGE);
+        names.add("segmon_referenced_utterances_ratio");
+        names.add("segmon_estimated_utterances_ratio");
         for (String name : names) {
             query.append(query.isEmpty() ? "?" : "&").append("name%5B%5D=").append(name);
         }
@@ -338,8 +364,10 @@ class LivePageBrowserTest {
         return get(base + "/api/v1/windows?model=" + model + "&tier=word&minutes=" + browser.eval("segmonPage.range").asInt());
     }
 
+    /** A gauge of the model on tier word; {@code window} null: one without a window label. */
     private static double gauge(List<PrometheusText.Sample> samples, String name, String model, String window) {
-        return samples.stream().filter(s -> s.name().equals(name) && model.equals(s.label("model")) && window.equals(s.label("window")))
+        return samples.stream().filter(s -> s.name().equals(name) && model.equals(s.label("model"))
+                        && java.util.Objects.equals(window, s.label("window")))
                 .mapToDouble(PrometheusText.Sample::value).findFirst().orElse(Double.NaN);
     }
 
@@ -366,11 +394,13 @@ class LivePageBrowserTest {
             before = now;
             Thread.sleep(3000);
         }
-        throw new AssertionError("the monitor's figures did not hold still within 60 s after the traffic stopped");
+        throw new AssertionError("the monitor's figures did not hold still within 60 s");
     }
 
+    /** The model's utterances closed scored (with a reference). */
     private static double utterances(List<PrometheusText.Sample> samples, String model) {
-        return samples.stream().filter(s -> s.name().equals("segmon_utterances_total") && model.equals(s.label("model")))
+        return samples.stream().filter(s -> s.name().equals("segmon_utterances_total") && model.equals(s.label("model"))
+                        && "scored".equals(s.label("outcome")))
                 .mapToDouble(PrometheusText.Sample::value).sum();
     }
 
