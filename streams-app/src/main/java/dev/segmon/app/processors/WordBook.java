@@ -7,6 +7,7 @@ import dev.segmon.app.state.WordList;
 import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.edit.EditCosts;
+import dev.segmon.model.edit.EditCounts;
 import dev.segmon.model.edit.Levenshtein;
 import dev.segmon.model.edit.NedCounts;
 import dev.segmon.model.edit.Vocabulary;
@@ -18,7 +19,8 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * through crashes.
  *
  * <p>Scored once per close ({@link #score}) as the offline scorer does ({@link Levenshtein#align} at
- * unit costs as {@code eval wer}, {@link NedCounts#of(int[], int[])} as {@code eval ned}, tokens
+ * unit costs as {@code eval wer}, its S + I + D as the distance of {@link NedCounts#of(int[], int[])} as
+ * {@code eval ned}, tokens
  * compared exactly); an utterance that cannot be scored is counted under its {@link Unscored} reason.
  */
 public final class WordBook implements UtteranceBook {
@@ -54,6 +56,9 @@ public final class WordBook implements UtteranceBook {
         Vocabulary vocabulary = new Vocabulary(false);
         int[] ref = reference.tokens(vocabulary);
         int[] hyp = hypothesis.tokens(vocabulary);
-        return WordCounts.scored(Levenshtein.align(ref, hyp, EditCosts.UNIT), NedCounts.of(ref, hyp));
+        EditCounts edits = Levenshtein.align(ref, hyp, EditCosts.UNIT);
+        // At unit costs a minimal alignment's S + I + D is the Levenshtein distance: the NED needs no
+        // second sweep, and the banded alignment costs O(W) per utterance where the whole matrix cost O(W^2).
+        return WordCounts.scored(edits, NedCounts.of((int) edits.errors(), ref.length, hyp.length));
     }
 }
