@@ -71,6 +71,11 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     }
 
     @Override
+    public void declaredEnd(String utterance, String model, String tier, String reference) {
+        send(topics.hypotheses(), utterance, TrafficSink.declaredEndJson(utterance, model, tier, reference));
+    }
+
+    @Override
     public void recordTime(long epochMillis) {
         this.recordTime = epochMillis;
     }

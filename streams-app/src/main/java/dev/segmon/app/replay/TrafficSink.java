@@ -29,6 +29,25 @@ public interface TrafficSink {
     }
 
     /**
+     * The end mark declaring whether a reference will follow ({@code reference} = {@code "expected"})
+     * or none will ({@code "none"}), docs/contract.md 3.1. Sinks that cannot say it refuse it.
+     */
+    default void declaredEnd(String utterance, String model, String tier, String reference) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " carries no declarations");
+    }
+
+    /** The JSON of {@link #declaredEnd}: {@code {"utterance": ..., "model": ..., "tier": ..., "end": true, "reference": "none"}}. */
+    static String declaredEndJson(String utterance, String model, String tier, String reference) {
+        return dev.segmon.app.wire.RecordJson.write(g -> {
+            g.writeStartObject();
+            dev.segmon.app.wire.RecordJson.names(g, utterance, model, tier);
+            g.writeBooleanField("end", true);
+            g.writeStringField("reference", reference);
+            g.writeEndObject();
+        });
+    }
+
+    /**
      * The record time (epoch ms) of the messages that follow; sinks that stamp no time ignore it,
      * and without a call the Kafka producer stamps its clock at send.
      */

@@ -46,6 +46,11 @@ public final class RecordingSink implements TrafficSink {
     }
 
     @Override
+    public void declaredEnd(String utterance, String model, String tier, String reference) {
+        sent.add(new Sent("h", utterance, TrafficSink.declaredEndJson(utterance, model, tier, reference), clock.getAsLong()));
+    }
+
+    @Override
     public void reference(String utterance, String tier, List<Segment> segments) {
         sent.add(new Sent("r", utterance, new ReferenceChunk(utterance, tier, segments, true).toJson(), clock.getAsLong()));
     }
