@@ -17,7 +17,9 @@ import org.apache.kafka.streams.StreamsConfig;
 /**
  * {@code segmon bench}: the monitor's throughput against a plain pass-through Kafka Streams
  * application on the same pre-filled topics, then its latency under paced traffic at half its
- * measured maximum rate. See docs/performance.md for what is measured and how.
+ * measured maximum rate, and the pass-through's own latency at that rate. A share of the
+ * utterances may get a reference ({@link ReferenceSample}). See docs/performance.md for what is
+ * measured and how.
  */
 public final class Bench {
     static final String PASS_THROUGH_OUTPUT = "segmon-bench.passthrough";

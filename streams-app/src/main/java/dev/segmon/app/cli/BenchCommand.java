@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
         description = {
             "Measures the monitor on a broker started in a child JVM: records/s of the monitor (exactly_once_v2)",
             "and of a pass-through Kafka Streams app on the same pre-filled topics, their ratio, and the latency",
-            "from a reference's send to its score on /metrics at half the monitor's rate.",
+            "from a reference's send to its score on /metrics at half the monitor's rate, beside the pass-through's",
+            "send-to-output latency at the same rate. --reference-share and --declare: references for a sample.",
             "--soak: a steady-rate run reporting heap after GC and state size at start and end."})
 public final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
