@@ -46,9 +46,15 @@ public final class Soak {
             return samples.get(samples.size() - 1);
         }
 
-        /** State directory bytes per open utterance at the end (NaN when none is open): what one held hypothesis costs on disk. */
+        /**
+         * What one more open utterance costs on disk: the state directory's growth over the open
+         * utterances' growth from the first sample to the last (NaN when they did not grow). The
+         * growth, not the ratio at the end, leaves out the files an empty store has.
+         */
         public double stateDirBytesPerOpenUtterance() {
-            return end().openUtterances() == 0 ? Double.NaN : (double) end().stateDirBytes() / end().openUtterances();
+            Sample first = samples.get(0);
+            long opened = end().openUtterances() - first.openUtterances();
+            return opened <= 0 ? Double.NaN : (double) (end().stateDirBytes() - first.stateDirBytes()) / opened;
         }
 
         public Map<String, Object> toJson() {
@@ -97,7 +103,7 @@ public final class Soak {
             out.printf(Locale.ROOT, "scored %d utterances per model of %d referenced; closed utterances by outcome (both models): %s%n",
                     scoredPerModel, references.referenced(), outcomes);
             if (!Double.isNaN(stateDirBytesPerOpenUtterance())) {
-                out.printf(Locale.ROOT, "state dir per open utterance at the end: %.0f bytes%n", stateDirBytesPerOpenUtterance());
+                out.printf(Locale.ROOT, "state dir per open utterance (growth from the first sample to the last): %.0f bytes%n", stateDirBytesPerOpenUtterance());
             }
             out.flush();
         }
