@@ -31,6 +31,19 @@ class LevenshteinBandTest {
     }
 
     @Test
+    void atUnitCostsTheBandedAlignmentsErrorsAreTheWholeMatrixDistance() {
+        // The monitor takes an utterance's NED distance from its banded unit-cost alignment (S + I + D)
+        // instead of sweeping the whole matrix a second time: held here to the one-row whole-matrix distance.
+        Random random = new Random(20261128);
+        for (int i = 0; i < 2_000; i++) {
+            int[] reference = randomTokens(random, random.nextInt(i % 10 == 0 ? 600 : 120), 2 + random.nextInt(40));
+            int[] hypothesis = edited(random, reference, random.nextDouble() * (i % 7 == 0 ? 1.0 : 0.3), 2 + random.nextInt(40));
+            assertEquals(Levenshtein.distance(reference, hypothesis), Levenshtein.align(reference, hypothesis, EditCosts.UNIT).errors(),
+                    "pair " + i);
+        }
+    }
+
+    @Test
     void emptyAndOneSidedSequencesAreAllInsertionsOrDeletions() {
         int[] none = {};
         int[] three = {1, 2, 3};

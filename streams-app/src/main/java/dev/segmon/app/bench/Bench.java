@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
@@ -18,7 +17,9 @@ import org.apache.kafka.streams.StreamsConfig;
 /**
  * {@code segmon bench}: the monitor's throughput against a plain pass-through Kafka Streams
  * application on the same pre-filled topics, then its latency under paced traffic at half its
- * measured maximum rate. See docs/performance.md for what is measured and how.
+ * measured maximum rate, and the pass-through's own latency at that rate. A share of the
+ * utterances may get a reference ({@link ReferenceSample}). See docs/performance.md for what is
+ * measured and how.
  */
 public final class Bench {
     static final String PASS_THROUGH_OUTPUT = "segmon-bench.passthrough";
@@ -27,6 +28,7 @@ public final class Bench {
     private static final long RATE_POLL_MS = 20;
     /** How often a run's whole client metrics map is searched for its consumers' counts (Progress.consumedCounter). */
     private static final long RESCAN_MS = 500;
+    private static final int FULL_SCRAPES = 10;
 
     /**
      * What to run. {@code latencyRate}: records/s of the latency run, null for half of the
@@ -34,11 +36,24 @@ public final class Bench {
      * measured latency run, not counted (0: none); {@code latencyTrace}: a CSV file that receives
      * every measured utterance's send time and latency (null: none). {@code kafka}: extra Kafka Streams settings for both applications.
      * {@code sendWords}: every hypothesis message carries a word instead of a bare time (the
-     * default: a deployment that reports word error rates sends its words).
+     * default: a deployment that reports word error rates sends its words). {@code referenceShare}:
+     * the share of utterances that get a reference (1: all); {@code declare}: every end says
+     * whether a reference follows.
      */
     public record Options(long events, int partitions, int words, int warmup, int repeat, double latencySeconds, Double latencyRate, long seed,
                           Map<String, String> kafka, String brokerHeap, boolean passThrough, boolean sendWords,
-                          double latencyWarmupSeconds, java.nio.file.Path latencyTrace) {
+                          double latencyWarmupSeconds, java.nio.file.Path latencyTrace, double referenceShare, boolean declare) {
+    }
+
+    /** Nearest-rank latency figures of one paced phase, in seconds. */
+    public record Latency(int samples, double p50, double p99, double max) {
+        static Latency of(Percentiles p) {
+            return new Latency(p.count(), p.percentile(50), p.percentile(99), p.max());
+        }
+    }
+
+    /** The references of the throughput corpus: its share, the utterances that got one, whether ends declared it. */
+    public record References(double share, long referenced, boolean declared) {
     }
 
     /** Figures of one run; rates are medians over the repeats. */
@@ -47,7 +62,8 @@ public final class Bench {
                          double latencyRate, int latencySamples, double latencyP50, double latencyP99, double latencyMax,
                          double fullScrapeSeconds, String processingGuarantee, boolean sendWords,
                          List<Double> passThroughCpu, List<Double> monitorCpu, CloseTimes close, int words,
-                         List<Double> passThroughStreamCpu, List<Double> monitorStreamCpu) {
+                         List<Double> passThroughStreamCpu, List<Double> monitorStreamCpu,
+                         References references, Latency passThroughLatency, Map<String, Long> outcomes) {
         /** Median CPU ms of the pass-through's JVM per 1 000 records over the measured runs (NaN without). */
         public double passThroughCpuPerThousand() {
             return passThroughCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughCpu));
@@ -79,6 +95,11 @@ public final class Bench {
         public double ratio() {
             return monitorRecordsPerSecond() / passThroughRecordsPerSecond();
         }
+
+        /** The monitor's p99 latency over the pass-through's at the same paced rate (NaN without the pass-through). */
+        public double latencyP99Ratio() {
+            return passThroughLatency == null ? Double.NaN : latencyP99 / passThroughLatency.p99();
+        }
     }
 
     private final Options options;
@@ -92,17 +113,19 @@ public final class Bench {
     }
 
     public Result run() {
-        long utterances = corpus.utterancesFor(options.events());
+        long utterances = corpus.utterancesFor(options.events(), options.referenceShare());
+        ReferenceSample sample = ReferenceSample.of(utterances, options.referenceShare(), options.seed(), "u");
         note("starting a broker in a child JVM");
         try (BenchCluster cluster = BenchCluster.start(options.brokerHeap(), options.partitions(),
                 List.of(dev.segmon.app.wire.DefaultTopics.HYPOTHESES, dev.segmon.app.wire.DefaultTopics.REFERENCES,
                         PASS_THROUGH_OUTPUT))) {
             note("broker at " + cluster.bootstrapServers() + " (pid " + cluster.broker.pid() + "); producing "
-                    + utterances * corpus.recordsPerUtterance() + " records");
+                    + (utterances * corpus.hypothesisRecordsPerUtterance() + sample.referenced()) + " records, "
+                    + sample.referenced() + " of " + utterances + " utterances referenced" + (options.declare() ? ", declared" : ""));
             long t0 = System.nanoTime();
             try (KafkaTrafficSink sink = cluster.producer()) {
                 for (long i = 0; i < utterances; i++) {
-                    corpus.send(sink, "u", i);
+                    corpus.send(sink, "u", i, sample.referenced(i), options.declare());
                 }
                 sink.flush();
             }
@@ -148,8 +171,10 @@ public final class Bench {
                         MetricsClient metrics = new MetricsClient(m.metricsPort());
                         scored = MetricsClient.scoredForEveryModel(metrics.scrape());
                         note(String.format(Locale.ROOT, "monitor #%d%s: %.0f records/s (%.1f s from start, %d utterances scored per model of %d; %s)",
-                                r, counted ? "" : " (warm-up)", c.recordsPerSecond(), c.wallSeconds(), scored, utterances, used));
-                        failIf(scored != utterances, "the monitor scored " + scored + " utterances per model, expected " + utterances);
+                                r, counted ? "" : " (warm-up)", c.recordsPerSecond(), c.wallSeconds(), scored, sample.referenced(), used));
+                        // Every record processed: each referenced utterance's reference closed it. An
+                        // unreferenced one is still held (undeclared) or closed unscored (declared none).
+                        failIf(scored != sample.referenced(), "the monitor scored " + scored + " utterances per model, expected " + sample.referenced());
                         if (counted) {
                             mon.add(c.recordsPerSecond());
                             monCpu.add(used.app());
@@ -162,23 +187,25 @@ public final class Bench {
                     }
                     double rate = options.latencyRate() != null ? options.latencyRate() : Percentiles.median(toArray(mon)) / 2;
                     PacedLatency paced = new PacedLatency(cluster, corpus, options, this::note);
-                    long already = utterances;
-                    if (options.latencyWarmupSeconds() > 0) {
-                        // The paced phase runs code the throughput runs do not (the paced producer, the
-                        // poller, the selected scrape): the JIT compiled it during the measured run,
-                        // on the cores the monitor shares (docs/performance.md). Logged, not counted.
-                        Percentiles warm = paced.run(last, rate, already, "latency warm-up", "latw", options.latencyWarmupSeconds(), null)
-                                .latency();
-                        note(String.format(Locale.ROOT, "latency warm-up: p50 %.3f s, p99 %.3f s, max %.3f s (not counted)",
-                                warm.percentile(50), warm.percentile(99), warm.max()));
-                        already += warm.count();
-                    }
-                    PacedLatency.Figures measured = paced.run(last, rate, already, "latency", "lat", options.latencySeconds(),
+                    Monitor m = last;
+                    Percentiles latency = latencyPhases(paced, rate, "", "lat", sample.referenced(), before -> new MonitorProbe(m, before),
                             options.latencyTrace());
-                    Percentiles latency = measured.latency();
+                    Percentiles fullScrape = MonitorProbe.fullScrapes(m.metricsPort(), FULL_SCRAPES);
+                    note(String.format(Locale.ROOT, "a full scrape of /metrics takes %.3f s (median of %d)", fullScrape.percentile(50), FULL_SCRAPES));
+                    Map<String, Long> outcomes = MetricsClient.outcomes(new MetricsClient(m.metricsPort(), "segmon_utterances_total").scrape());
+                    last.close();
+                    last = null;
+                    Latency passLatency = null;
+                    if (options.passThrough()) {
+                        // Alone, at the monitor's paced rate: the floor its latency is compared with.
+                        try (PassThroughLatency probe = PassThroughLatency.start(cluster, progress, options.kafka(), this::note)) {
+                            passLatency = Latency.of(latencyPhases(paced, rate, "pass-through ", "pt", 0, before -> probe, null));
+                        }
+                    }
                     return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
-                            rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), measured.fullScrape().percentile(50), guarantee,
-                            options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream);
+                            rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
+                            options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream,
+                            new References(options.referenceShare(), sample.referenced(), options.declare()), passLatency, outcomes);
                 } finally {
                     if (last != null) {
                         last.close();
@@ -188,18 +215,33 @@ public final class Bench {
         }
     }
 
+    /**
+     * The paced warm-up (if any; logged, not counted) and the measured latency phase of one
+     * application, each with a fresh probe. The paced phase runs code the throughput runs do not
+     * (the paced producer, the poller, the selected scrape): the JIT compiles it during the
+     * warm-up, on the cores the application shares (docs/performance.md). {@code probe} is given
+     * the referenced utterances sent to the application before its phase, from {@code before}.
+     */
+    private Percentiles latencyPhases(PacedLatency paced, double rate, String who, String prefix, long before,
+                                      java.util.function.LongFunction<PacedLatency.Probe> probe, java.nio.file.Path trace) {
+        long sent = before;
+        if (options.latencyWarmupSeconds() > 0) {
+            Percentiles warm = paced.run(rate, who + "latency warm-up", prefix + "w", options.latencyWarmupSeconds(), null, probe.apply(sent));
+            sent += warm.count();
+            note(String.format(Locale.ROOT, "%slatency warm-up: p50 %.3f s, p99 %.3f s, max %.3f s (not counted)",
+                    who, warm.percentile(50), warm.percentile(99), warm.max()));
+        }
+        Percentiles measured = paced.run(rate, who + "latency", prefix, options.latencySeconds(), trace, probe.apply(sent));
+        note(String.format(Locale.ROOT, "%slatency: p50 %.3f s, p99 %.3f s, max %.3f s (%d referenced utterances)",
+                who, measured.percentile(50), measured.percentile(99), measured.max(), measured.count()));
+        return measured;
+    }
+
     /** One pass-through run: its records/s and its JVM's CPU ms per 1 000 records. */
     private double[] passThrough(BenchCluster cluster, Progress progress, long total, int run, boolean counted) {
         String appId = "segmon-bench-passthrough-" + run;
-        // The monitor's own Kafka Streams settings (guarantee, commit interval, producer tuning), so
-        // that the ratio measures what the monitor's topology costs and nothing else.
-        Properties props = SegmonTopology.streamsProperties(cluster.monitorConfig(appId, options.kafka()).build());
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        try (KafkaStreams streams = new KafkaStreams(PassThrough.topology(dev.segmon.app.wire.DefaultTopics.HYPOTHESES, dev.segmon.app.wire.DefaultTopics.REFERENCES, PASS_THROUGH_OUTPUT), props)) {
-            streams.setUncaughtExceptionHandler(ex -> {
-                failure.set(ex);
-                return org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-            });
+        try (KafkaStreams streams = PassThrough.create(cluster, appId, options.kafka(), failure)) {
             CpuClock cpu = CpuClock.start(cluster.broker.pid());
             long start = System.nanoTime();
             streams.start();

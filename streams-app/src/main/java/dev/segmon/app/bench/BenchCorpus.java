@@ -3,6 +3,7 @@ package dev.segmon.app.bench;
 import dev.segmon.app.replay.TrafficSink;
 import dev.segmon.model.alignment.Segment;
 import java.util.ArrayList;
+import dev.segmon.app.wire.Declaration;
 import java.util.List;
 import java.util.Random;
 
@@ -61,7 +62,17 @@ public final class BenchCorpus {
 
     /** Utterances needed for at least {@code events} records. */
     public long utterancesFor(long events) {
-        return Math.max(1, (events + recordsPerUtterance() - 1) / recordsPerUtterance());
+        return utterancesFor(events, 1);
+    }
+
+    /** Utterances needed for at least {@code events} records when a {@code share} of them has a reference. */
+    public long utterancesFor(long events, double share) {
+        return ReferenceSample.utterancesFor(events, hypothesisRecordsPerUtterance(), share);
+    }
+
+    /** Records per utterance on average when a {@code share} of them has a reference: the pacing's unit. */
+    public double meanRecordsPerUtterance(double share) {
+        return hypothesisRecordsPerUtterance() + share;
     }
 
     /** The id of utterance {@code index} of a corpus whose ids start with {@code prefix}. */
@@ -74,6 +85,15 @@ public final class BenchCorpus {
      * messages. Returns the number of records sent.
      */
     public int send(TrafficSink sink, String prefix, long index) {
+        return send(sink, prefix, index, true, false);
+    }
+
+    /**
+     * Sends utterance {@code index}, with its reference only if {@code referenced} (an utterance
+     * without one is the same hypothesis messages, one record fewer). With {@code declare}, each
+     * model's end says whether a reference follows ({@code "expected"} or {@code "none"}, docs/contract.md 3.1).
+     */
+    public int send(TrafficSink sink, String prefix, long index, boolean referenced, boolean declare) {
         String utterance = id(prefix, index);
         Random random = new Random(seed * 1_000_003L + index);
         // Words of 0.12-0.50 s: neighbouring boundaries at least 120 ms apart, so a jitter of at most
@@ -106,8 +126,15 @@ public final class BenchCorpus {
             }
         }
         for (String model : MODELS) {
-            sink.end(utterance, model, TIER);
+            if (declare) {
+                sink.end(utterance, model, TIER, Double.NaN, referenced ? Declaration.EXPECTED : Declaration.NONE);
+            } else {
+                sink.end(utterance, model, TIER);
+            }
             sent++;
+        }
+        if (!referenced) {
+            return sent;
         }
         sink.reference(utterance, TIER, segments);
         return sent + 1;

@@ -63,6 +63,17 @@ public final class MetricsClient {
         return min;
     }
 
+    /** Closed utterances by outcome, both models together ({@code segmon_utterances_total}). */
+    public static java.util.Map<String, Long> outcomes(List<PrometheusText.Sample> samples) {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        for (PrometheusText.Sample s : samples) {
+            if (s.name().equals("segmon_utterances_total")) {
+                out.merge(s.label("outcome"), Math.round(s.value()), Long::sum);
+            }
+        }
+        return out;
+    }
+
     /** Sum of the samples named {@code name} whose labels include the given key/value pairs. */
     public static double sum(List<PrometheusText.Sample> samples, String name, String... labels) {
         double s = 0;

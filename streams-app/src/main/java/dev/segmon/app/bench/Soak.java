@@ -21,11 +21,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * reference last). At regular intervals it samples the heap used after a full GC, the monitor's
  * open utterances and state-store keys (from its own {@code /metrics}) and the state directory's
  * size on disk. Closed utterances are kept for {@code --reference-max-delay} (30 s here) to refuse
- * late records, so the stores fill for that long and must stay flat afterwards.
+ * late records, so the stores fill for that long and must stay flat afterwards. With a reference
+ * share below 1, the hypotheses of the utterances without one are held for as long in case a
+ * reference comes (unless their ends declare that none will): the state is then bounded by the
+ * traffic x the hold x the bytes of a held hypothesis, which the result gives per open utterance.
  */
 public final class Soak {
     public record Options(long events, double rate, int partitions, int words, int samples, Duration referenceMaxDelay,
-                          long seed, Map<String, String> kafka, String brokerHeap, boolean sendWords) {
+                          long seed, Map<String, String> kafka, String brokerHeap, boolean sendWords, double referenceShare, boolean declare) {
     }
 
     /** One sample; {@code storeKeys} is RocksDB's estimate summed over the monitor's stores (-1 if not exported). */
@@ -34,13 +37,24 @@ public final class Soak {
     }
 
     public record Result(long events, long utterances, double rate, double achievedRate, Duration referenceMaxDelay,
-                         long scoredPerModel, Map<String, Long> outcomes, List<Sample> samples, int firstSteady) {
+                         long scoredPerModel, Map<String, Long> outcomes, List<Sample> samples, int firstSteady, Bench.References references) {
         public Sample start() {
             return samples.get(firstSteady);
         }
 
         public Sample end() {
             return samples.get(samples.size() - 1);
+        }
+
+        /**
+         * What one more open utterance costs on disk: the state directory's growth over the open
+         * utterances' growth from the first sample to the last (NaN when they did not grow). The
+         * growth, not the ratio at the end, leaves out the files an empty store has.
+         */
+        public double stateDirBytesPerOpenUtterance() {
+            Sample first = samples.get(0);
+            long opened = end().openUtterances() - first.openUtterances();
+            return opened <= 0 ? Double.NaN : (double) (end().stateDirBytes() - first.stateDirBytes()) / opened;
         }
 
         public Map<String, Object> toJson() {
@@ -50,7 +64,11 @@ public final class Soak {
             m.put("rate_records_per_s", Math.round(rate));
             m.put("achieved_records_per_s", Math.round(achievedRate));
             m.put("reference_max_delay_s", referenceMaxDelay.toMillis() / 1000.0);
+            m.put("reference_share", references.share());
+            m.put("referenced_utterances", references.referenced());
+            m.put("references_declared", references.declared());
             m.put("scored_utterances_per_model", scoredPerModel);
+            m.put("state_dir_bytes_per_open_utterance", Double.isNaN(stateDirBytesPerOpenUtterance()) ? null : Math.round(stateDirBytesPerOpenUtterance()));
             m.put("outcomes", outcomes);
             m.put("start", json(start()));
             m.put("end", json(end()));
@@ -80,8 +98,13 @@ public final class Soak {
                         s.heapAfterGcBytes() / 1048576.0, s.openUtterances(), s.storeKeys(), s.stateDirBytes() / 1048576.0,
                         i == firstSteady ? "  <- start (retention window full)" : i == samples.size() - 1 ? "  <- end" : "");
             }
-            out.printf(Locale.ROOT, "scored %d utterances per model of %d; closed utterances by outcome (both models): %s%n",
-                    scoredPerModel, utterances, outcomes);
+            out.printf(Locale.ROOT, "references for %d of %d utterances (share %s%s)%n", references.referenced(), utterances,
+                    references.share(), references.declared() ? ", declared" : ", undeclared");
+            out.printf(Locale.ROOT, "scored %d utterances per model of %d referenced; closed utterances by outcome (both models): %s%n",
+                    scoredPerModel, references.referenced(), outcomes);
+            if (!Double.isNaN(stateDirBytesPerOpenUtterance())) {
+                out.printf(Locale.ROOT, "state dir per open utterance (growth from the first sample to the last): %.0f bytes%n", stateDirBytesPerOpenUtterance());
+            }
             out.flush();
         }
     }
@@ -97,8 +120,9 @@ public final class Soak {
     }
 
     public Result run() {
-        long utterances = corpus.utterancesFor(options.events());
-        long records = utterances * corpus.recordsPerUtterance();
+        long utterances = corpus.utterancesFor(options.events(), options.referenceShare());
+        ReferenceSample sample = ReferenceSample.of(utterances, options.referenceShare(), options.seed(), "s");
+        long records = utterances * corpus.hypothesisRecordsPerUtterance() + sample.referenced();
         double seconds = records / options.rate();
         note("starting a broker in a child JVM");
         try (BenchCluster cluster = BenchCluster.start(options.brokerHeap(), options.partitions(), List.of(
@@ -118,7 +142,8 @@ public final class Soak {
                 AtomicReference<Throwable> failure = new AtomicReference<>();
                 Thread sender = new Thread(() -> {
                     try (KafkaTrafficSink sink = cluster.producer()) {
-                        new PacedTraffic(corpus, sink, options.rate()).run("s", utterances, null, (i, n) -> sent.set(n));
+                        new PacedTraffic(corpus, sink, options.rate(), options.referenceShare(), options.declare())
+                                .run("s", sample, null, (i, n) -> sent.set(n));
                         sink.flush();
                     } catch (Throwable t) {
                         failure.set(t);
@@ -154,12 +179,7 @@ public final class Soak {
                         () -> Bench.failIf(monitor.hasFailed(), "the monitor failed"));
                 List<PrometheusText.Sample> last = metrics.scrape();
                 long scored = MetricsClient.scoredForEveryModel(last);
-                Map<String, Long> outcomes = new java.util.TreeMap<>();
-                for (PrometheusText.Sample s : last) {
-                    if (s.name().equals("segmon_utterances_total")) {
-                        outcomes.merge(s.label("outcome"), Math.round(s.value()), Long::sum);
-                    }
-                }
+                Map<String, Long> outcomes = MetricsClient.outcomes(last);
                 // The first sample taken once closed utterances have begun to expire: the start of the steady state.
                 double warm = options.referenceMaxDelay().toMillis() / 1000.0 + config.expiryInterval().toMillis() / 1000.0 * 2;
                 int firstSteady = samples.size() - 1;
@@ -170,7 +190,7 @@ public final class Soak {
                     }
                 }
                 return new Result(records, utterances, options.rate(), records / sendSeconds, options.referenceMaxDelay(), scored,
-                        outcomes, samples, firstSteady);
+                        outcomes, samples, firstSteady, new Bench.References(options.referenceShare(), sample.referenced(), options.declare()));
             }
         }
     }

@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
         description = {
             "Measures the monitor on a broker started in a child JVM: records/s of the monitor (exactly_once_v2)",
             "and of a pass-through Kafka Streams app on the same pre-filled topics, their ratio, and the latency",
-            "from a reference's send to its score on /metrics at half the monitor's rate.",
+            "from a reference's send to its score on /metrics at half the monitor's rate, beside the pass-through's",
+            "send-to-output latency at the same rate. --reference-share and --declare: references for a sample.",
             "--soak: a steady-rate run reporting heap after GC and state size at start and end."})
 public final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -86,6 +87,16 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Soak: the monitor's retention of closed utterances (default ${DEFAULT-VALUE}).")
     java.time.Duration referenceMaxDelay;
 
+    @Option(names = "--reference-share", paramLabel = "S", defaultValue = "1",
+            description = "Share of the utterances that get a reference, 0 < S <= 1: exactly round(S x utterances) of them (at least one), chosen from --seed;"
+                    + " the others send their hypotheses only (default ${DEFAULT-VALUE}: all). Bench and soak.")
+    double referenceShare;
+
+    @Option(names = {"--declare", "--declared"},
+            description = "Each hypothesis end declares whether a reference follows: \"reference\": \"expected\" for the referenced utterances,"
+                    + " \"none\" for the others. Without it nothing is declared. Bench and soak.")
+    boolean declare;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic corpus (default ${DEFAULT-VALUE}).")
     long seed;
 
@@ -103,6 +114,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (partitions < 1 || words < 1 || repeat < 1 || warmup < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0) || !(latencyWarmupSeconds >= 0)) {
             throw new UsageException("--partitions, --words, --repeat must be >= 1, --warmup >= 0, --samples >= 2, --latency-seconds and --rate > 0, --latency-warmup >= 0");
         }
+        if (!(referenceShare > 0 && referenceShare <= 1)) {
+            throw new UsageException("--reference-share must be > 0 and <= 1");
+        }
         if (events != null && events < 1) {
             throw new UsageException("--events must be >= 1");
         }
@@ -115,7 +129,7 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter log = spec.commandLine().getErr();
         if (soak) {
             Soak.Result r = new Soak(new Soak.Options(events == null ? 20_000_000L : events, rate, partitions, words, samples,
-                    referenceMaxDelay, seed, kafka, brokerHeap, !boundariesOnly), log).run();
+                    referenceMaxDelay, seed, kafka, brokerHeap, !boundariesOnly, referenceShare, declare), log).run();
             if (json) {
                 JsonOutput.print(out, r.toJson());
             } else {
@@ -124,7 +138,8 @@ public final class BenchCommand implements Callable<Integer> {
             return SegmonCommand.EXIT_OK;
         }
         Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
-                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly, latencyWarmupSeconds, latencyTrace), log).run();
+                latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly, latencyWarmupSeconds, latencyTrace,
+                referenceShare, declare), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
         } else {
@@ -156,12 +171,22 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("warmup_runs", r.warmupRuns());
         m.put("passthrough_runs", r.passThroughRates().stream().map(Math::round).toList());
         m.put("monitor_runs", r.monitorRates().stream().map(Math::round).toList());
+        m.put("reference_share", r.references().share());
+        m.put("referenced_utterances", r.references().referenced());
+        m.put("references_declared", r.references().declared());
         m.put("scored_utterances_per_model", r.scoredPerModel());
+        m.put("outcomes", r.outcomes());
         m.put("latency_rate_records_per_s", Math.round(r.latencyRate()));
         m.put("latency_samples", r.latencySamples());
         m.put("latency_p50_s", round(r.latencyP50(), 4));
         m.put("latency_p99_s", round(r.latencyP99(), 4));
         m.put("latency_max_s", round(r.latencyMax(), 4));
+        Bench.Latency pass = r.passThroughLatency();
+        m.put("passthrough_latency_samples", pass == null ? null : pass.samples());
+        m.put("passthrough_latency_p50_s", pass == null ? null : round(pass.p50(), 4));
+        m.put("passthrough_latency_p99_s", pass == null ? null : round(pass.p99(), 4));
+        m.put("passthrough_latency_max_s", pass == null ? null : round(pass.max(), 4));
+        m.put("latency_p99_ratio_to_passthrough", pass == null ? null : round(r.latencyP99Ratio(), 2));
         m.put("full_scrape_p50_s", round(r.fullScrapeSeconds(), 4));
         return m;
     }
@@ -169,6 +194,8 @@ public final class BenchCommand implements Callable<Integer> {
     private static void print(PrintWriter out, Bench.Result r) {
         out.printf(Locale.ROOT, "events        %d (%d utterances x 2 models, %d partitions per topic; hypotheses as %s)%n", r.events(), r.utterances(),
                 r.partitions(), r.sendWords() ? "words" : "bare boundaries");
+        out.printf(Locale.ROOT, "references    %d of %d utterances (share %s, %s)%n", r.references().referenced(), r.utterances(),
+                r.references().share(), r.references().declared() ? "declared" : "undeclared");
         out.printf(Locale.ROOT, "produce       %.0f records/s%n", r.produceRecordsPerSecond());
         out.printf(Locale.ROOT, "warm-up       %d run(s) of each application first, not counted%n", r.warmupRuns());
         if (!r.passThroughRates().isEmpty()) {
@@ -188,6 +215,11 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "latency       p50 %.3f s, p99 %.3f s, max %.3f s (%d references at %.0f records/s)%n",
                 r.latencyP50(), r.latencyP99(), r.latencyMax(), r.latencySamples(), r.latencyRate());
+        if (r.passThroughLatency() != null) {
+            Bench.Latency pass = r.passThroughLatency();
+            out.printf(Locale.ROOT, "pass-through  p50 %.3f s, p99 %.3f s, max %.3f s (%d references at the same rate); monitor p99 / pass-through p99 %.2f%n",
+                    pass.p50(), pass.p99(), pass.max(), pass.samples(), r.latencyP99Ratio());
+        }
         out.printf(Locale.ROOT, "full scrape   %.3f s (median; all ~2 800 series of /metrics)%n", r.fullScrapeSeconds());
         out.flush();
     }

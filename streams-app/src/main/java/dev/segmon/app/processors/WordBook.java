@@ -24,9 +24,10 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  *
  * <p>Scored once per close ({@link #score}) as the offline scorers do: one unit-cost alignment
  * ({@link Levenshtein#pairs}, whose S, I, D are {@link Levenshtein#align}'s, as {@code eval wer}
- * counts them) gives the word errors and the matched words' offsets ({@code eval timing});
- * {@link NedCounts#of(int[], int[])} as {@code eval ned}; tokens compared exactly. An utterance
- * that cannot be scored is counted under its {@link Unscored} reason and has no timing.
+ * counts them) gives the word errors, the matched words' offsets ({@code eval timing}) and, as its
+ * S + I + D, the distance of {@link NedCounts#of(int[], int[])} ({@code eval ned}); tokens compared
+ * exactly. An utterance that cannot be scored is counted under its {@link Unscored} reason and has
+ * no timing.
  */
 public final class WordBook implements UtteranceBook {
     private SeriesAggregates aggregates;
@@ -68,7 +69,10 @@ public final class WordBook implements UtteranceBook {
         List<AlignedPair> pairs = Levenshtein.pairs(ref, hyp, EditCosts.UNIT);
         MatchedOffsets offsets = MatchedOffsets.of(pairs, new long[][] {reference.starts(), reference.ends()},
                 new long[][] {hypothesis.starts(), hypothesis.ends()});
-        return new Scored(WordCounts.scored(EditCounts.of(pairs, ref.length), NedCounts.of(ref, hyp)),
+        EditCounts edits = EditCounts.of(pairs, ref.length);
+        // At unit costs a minimal alignment's S + I + D is the Levenshtein distance: the NED needs no
+        // second sweep, and the banded alignment costs O(W) per utterance where the whole matrix cost O(W^2).
+        return new Scored(WordCounts.scored(edits, NedCounts.of((int) edits.errors(), ref.length, hyp.length)),
                 WordTiming.of(offsets, ref.length, hyp.length));
     }
 }

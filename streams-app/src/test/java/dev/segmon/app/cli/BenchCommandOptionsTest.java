@@ -1,0 +1,77 @@
+package dev.segmon.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.segmon.app.bench.Bench;
+import dev.segmon.app.bench.CloseTimes;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code segmon bench}'s sampled-reference options and the JSON fields they add; nothing is started. */
+class BenchCommandOptionsTest {
+
+    @Test
+    void everyUtteranceIsReferencedAndNothingDeclaredByDefault() {
+        BenchCommand bench = parse();
+        assertEquals(1.0, bench.referenceShare);
+        assertEquals(false, bench.declare);
+    }
+
+    @Test
+    void aShareAndTheDeclarationAreReadUnderEitherName() {
+        BenchCommand a = parse("--reference-share", "0.02", "--declare");
+        assertEquals(0.02, a.referenceShare);
+        assertTrue(a.declare);
+        assertTrue(parse("--soak", "--reference-share", "0.02", "--declared").declare);
+    }
+
+    @Test
+    void aShareOutsideZeroToOneIsAUsageError() {
+        for (String share : List.of("0", "-0.1", "1.01", "NaN")) {
+            CliRun run = CliRun.of("bench", "--reference-share", share);
+            assertEquals(2, run.exit(), share + ": " + run.err());
+            assertTrue(run.err().contains("--reference-share must be > 0 and <= 1"), run.err());
+        }
+    }
+
+    @Test
+    void theJsonGivesTheShareTheReferencedUtterancesAndTheLatencyAgainstThePassThrough() {
+        // Monitor p99 0.30 s against the pass-through's 0.12 s: 0.30 / 0.12 = 2.5.
+        Map<String, Object> json = BenchCommand.toJson(result(new Bench.Latency(930, 0.05, 0.12, 0.2)));
+        assertEquals(0.02, json.get("reference_share"));
+        assertEquals(930L, json.get("referenced_utterances"));
+        assertEquals(true, json.get("references_declared"));
+        assertEquals(Map.of("scored", 1860L, "unreferenced", 91_334L), json.get("outcomes"));
+        assertEquals(930, json.get("passthrough_latency_samples"));
+        assertEquals(0.12, json.get("passthrough_latency_p99_s"));
+        assertEquals(2.5, json.get("latency_p99_ratio_to_passthrough"));
+    }
+
+    @Test
+    void withoutThePassThroughItsLatencyFieldsAreNull() {
+        Map<String, Object> json = BenchCommand.toJson(result(null));
+        assertTrue(json.containsKey("passthrough_latency_p99_s"));
+        assertEquals(null, json.get("passthrough_latency_p99_s"));
+        assertEquals(null, json.get("latency_p99_ratio_to_passthrough"));
+    }
+
+    /** A sampled run's figures: 47 597 utterances, 930 referenced (declared), latency p99 0.30 s. */
+    private static Bench.Result result(Bench.Latency passThrough) {
+        return new Bench.Result(2_000_000, 47_597, 4, 2, 900_000, passThrough == null ? List.of() : List.of(600_000.0), List.of(500_000.0), 930,
+                250_000, 930, 0.06, 0.30, 0.41, 0.2, "exactly_once_v2", true,
+                passThrough == null ? List.of() : List.of(10.0), List.of(14.0), new CloseTimes(0.1, 5, 1860, 0.05, 1), 20,
+                passThrough == null ? List.of() : List.of(5.0), List.of(9.0),
+                new Bench.References(0.02, 930, true), passThrough, Map.of("scored", 1860L, "unreferenced", 91_334L));
+    }
+
+    private static BenchCommand parse(String... args) {
+        String[] line = new String[args.length + 1];
+        line[0] = "bench";
+        System.arraycopy(args, 0, line, 1, args.length);
+        CommandLine.ParseResult parsed = SegmonCommand.commandLine().parseArgs(line);
+        return (BenchCommand) parsed.subcommand().commandSpec().userObject();
+    }
+}
