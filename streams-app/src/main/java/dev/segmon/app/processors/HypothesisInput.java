@@ -28,10 +28,12 @@ final class HypothesisInput {
     private final UtteranceScorer scorer;
     private final List<UtteranceBook> books;
     private final long disorderMicros;
+    private final SliceLabels slices;
     private ProcessorContext<Object, Object> context;
 
     HypothesisInput(OpenStates states, SeriesTotals totals, DeadLetters deadLetters, Transcripts transcripts, UtteranceScorer scorer,
-                    List<UtteranceBook> books, long disorderMicros) {
+                    List<UtteranceBook> books, long disorderMicros, SliceLabels slices) {
+        this.slices = slices;
         this.states = states;
         this.totals = totals;
         this.deadLetters = deadLetters;
@@ -67,6 +69,7 @@ final class HypothesisInput {
             totals.update(key.series(), t -> t.withOpen(1));
             markHypothesized(refKey);
         }
+        slices.carried(key, h.labels());
         IncrementalMatcher m = state.matcher();
         WordList words = state.words();
         // What this record adds, appended to its tail (UtteranceLog): the times accepted and the words admitted.
@@ -97,6 +100,10 @@ final class HypothesisInput {
         if (endedNow) {
             for (UtteranceBook b : books) {
                 b.ended(key, next, h, record.timestamp());
+                // Each slice's copy too: a hypothesis carries no labels after its end (docs/slices.md).
+                for (dev.segmon.app.state.Slice s : slices.of(key)) {
+                    b.ended(key.in(s), next, h, record.timestamp());
+                }
             }
         }
         states.put(key, scorer.advance(key, next, states.reference(refKey), record.timestamp()),

@@ -5,10 +5,23 @@ package dev.segmon.app.wire;
  * the end mark of one (utterance, model, tier). Times are sorted. A message with {@code words}
  * carries them in {@code words} (sorted by start, end, word; null when the message had no
  * {@code words} field) and their distinct starts and ends in {@code times}. An end mark may carry
- * the audio's {@code duration} ({@link AudioDuration#ABSENT} when it did not).
+ * the audio's {@code duration} ({@link AudioDuration#ABSENT} when it did not). Any message may carry
+ * {@code labels} (string values; empty when it had none), the slices of docs/slices.md.
  */
 public record HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
-                              java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration) implements InputEvent {
+                              java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration,
+                              java.util.Map<String, String> labels) implements InputEvent {
+
+    /** A message without labels. */
+    public HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
+                           java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration) {
+        this(utterance, model, tier, times, end, words, duration, java.util.Map.of());
+    }
+
+    /** This message carrying {@code labels}. */
+    public HypothesisEvent withLabels(java.util.Map<String, String> l) {
+        return new HypothesisEvent(utterance, model, tier, times, end, words, duration, java.util.Map.copyOf(l));
+    }
 
     /** A message of bare times (no {@code words}) and no duration. */
     public HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end) {
@@ -32,7 +45,7 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
 
     /** This message with the end mark (and the duration it carries) set as given. */
     public HypothesisEvent withEnd(boolean ended, AudioDuration duration) {
-        return new HypothesisEvent(utterance, model, tier, times, ended, words, duration);
+        return new HypothesisEvent(utterance, model, tier, times, ended, words, duration, labels);
     }
 
     /** The end mark with the audio's duration: {@code {..., "end": true, "duration": 3.2}}. */
@@ -70,6 +83,7 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
                     g.writeNumberField("duration", duration.seconds());
                 }
             }
+            RecordJson.labels(g, labels);
             g.writeEndObject();
         });
     }
