@@ -111,6 +111,42 @@ class SlicesTopologyTest {
         }
     }
 
+    @Test
+    void liveSlicesEqualEvalSliceByOnTheSameUtterances(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        // The four utterances as files: the hypothesis lines carry the labels the live messages
+        // carried first (u2: en); u4 has none. The cap (20) is not reached: no value is other.
+        String seg = "\"segments\":[{\"start\":0.0,\"end\":0.5,\"label\":\"a\"},{\"start\":0.5,\"end\":1.0,\"label\":\"b\"}]";
+        java.nio.file.Path ref = tmp.resolve("ref.jsonl");
+        java.nio.file.Path hyp = tmp.resolve("hyp.jsonl");
+        java.nio.file.Files.writeString(ref, String.join("\n", "{\"id\":\"u1\"," + seg + "}", "{\"id\":\"u2\"," + seg + "}",
+                "{\"id\":\"u3\"," + seg + "}", "{\"id\":\"u4\"," + seg + "}") + "\n");
+        java.nio.file.Files.writeString(hyp, String.join("\n",
+                "{\"id\":\"u1\",\"boundaries\":[0.0,0.5,1.0],\"labels\":{\"lang\":\"de\",\"domain\":\"call\"}}",
+                "{\"id\":\"u2\",\"boundaries\":[0.0,0.5],\"labels\":{\"lang\":\"en\"}}",
+                "{\"id\":\"u3\",\"boundaries\":[0.0,0.3],\"labels\":{\"lang\":\"fr\"}}",
+                "{\"id\":\"u4\",\"boundaries\":[0.0,0.5,0.8,1.0]}") + "\n");
+        dev.segmon.app.cli.CliRun run = dev.segmon.app.cli.CliRun.of("eval", "boundaries", "--ref", ref.toString(), "--hyp", hyp.toString(),
+                "--slice-by", "lang", "--json");
+        assertEquals(0, run.exit(), run.err());
+        var offline = run.json().get("slices").get("lang");
+        try (SegmonDriver d = new SegmonDriver(MonitorConfig.builder().sliceKeys(List.of("lang")))) {
+            fourUtterances(d);
+            java.util.Set<String> values = new java.util.TreeSet<>();
+            offline.fieldNames().forEachRemaining(values::add);
+            assertEquals(Set.of("de", "en", "fr", "none"), values);
+            for (String v : values) {
+                Totals live = sliceTotals(d, "lang", v);
+                assertEquals(offline.get(v).get("hits").asLong(), live.counts().hits(), v);
+                assertEquals(offline.get(v).get("n_ref").asLong(), live.counts().reference(), v);
+                assertEquals(offline.get(v).get("n_hyp").asLong(), live.counts().hypothesis(), v);
+                assertEquals(offline.get(v).get("utterances").asLong(), live.outcomes().values().stream().mapToLong(Long::longValue).sum(), v);
+            }
+            // And by hand (the four utterances above): fr = u3 alone, hits 1 of r 3, n_hyp 2.
+            assertEquals(1, offline.get("fr").get("hits").asLong());
+            assertEquals(2, offline.get("fr").get("n_hyp").asLong());
+        }
+    }
+
     static Totals sliceTotals(SegmonDriver d, String key, String value) {
         org.apache.kafka.streams.state.KeyValueStore<ModelTier, dev.segmon.app.state.SeriesFigures> store =
                 d.driver.getKeyValueStore(dev.segmon.app.processors.SeriesAggregates.SERIES.name());
