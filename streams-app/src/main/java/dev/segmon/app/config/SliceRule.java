@@ -18,7 +18,7 @@ public record SliceRule(List<String> keys, int cap, Map<String, Set<String>> all
     public static final int DEFAULT_CAP = 20;
     /** Labels segmon's series already carry: a slice key of these names would clash. */
     public static final Set<String> RESERVED = Set.of("model", "tier", "window", "outcome", "reason", "candidate", "baseline",
-            "measure", "key", "le", "quantile", "unscored", "job", "instance");
+            "measure", "key", "slice", "le", "quantile", "unscored", "job", "instance");
     public static final SliceRule NONE = new SliceRule(List.of(), DEFAULT_CAP, Map.of());
 
     public SliceRule {

@@ -28,7 +28,7 @@ import java.util.function.Predicate;
  * The series' metric families, pooled and per slice (docs/slices.md): the collectors built on the
  * pooled view give every family as without slices; the same collectors built on each slice's view
  * ({@link StoreView#slice}) add their counters and gauges, each point labelled with the slice's key
- * and value ({@code lang="de"}). The one place where a slice becomes a label. Histograms are pooled
+ * and value ({@code lang="de"}) and the key's name ({@code slice="lang"}). The one place where a slice becomes a label. Histograms are pooled
  * only: a slice books no hit offsets.
  */
 public final class SlicedMetrics implements MultiCollector {
@@ -95,9 +95,13 @@ public final class SlicedMetrics implements MultiCollector {
         return null;
     }
 
+    /** The slice's value under its key's name, and the key under {@code slice}, so that {@code {slice=""}} selects the pooled series of any family. */
     private static Labels with(Labels labels, Slice s) {
-        return labels.add(s.key(), s.value());
+        return labels.add(s.key(), s.value()).add(SLICE_LABEL, s.key());
     }
+
+    /** The label that names a slice point's key; absent on the pooled series. */
+    public static final String SLICE_LABEL = "slice";
 
     private static MetricSnapshot merged(MetricSnapshot m, List<Object> slicePoints) {
         if (m instanceof CounterSnapshot c && !slicePoints.isEmpty()) {

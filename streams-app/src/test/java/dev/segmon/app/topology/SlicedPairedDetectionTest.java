@@ -81,9 +81,9 @@ class SlicedPairedDetectionTest {
             assertFalse(en.detectors().get(DetectedMeasure.RECALL).called(), "en did not change");
             String s = d.scrape();
             assertEquals(1.0, LiveIntervalsTest.gauge(s, "segmon_paired_change_called",
-                    "baseline=\"b\",candidate=\"a\",lang=\"de\",measure=\"recall\",tier=\"word\""));
+                    "baseline=\"b\",candidate=\"a\",lang=\"de\",measure=\"recall\",slice=\"lang\",tier=\"word\""));
             assertEquals(0.0, LiveIntervalsTest.gauge(s, "segmon_paired_change_called",
-                    "baseline=\"b\",candidate=\"a\",lang=\"en\",measure=\"recall\",tier=\"word\""));
+                    "baseline=\"b\",candidate=\"a\",lang=\"en\",measure=\"recall\",slice=\"lang\",tier=\"word\""));
         }
     }
 

@@ -72,13 +72,13 @@ class SlicesTopologyTest {
             String s = d.scrape();
             // The pooled series keeps its labels; each slice adds lang="...".
             assertEquals(9.0, LiveIntervalsTest.gauge(s, "segmon_boundary_hits_total", "model=\"m\",tier=\"word\""));
-            assertEquals(2.0, LiveIntervalsTest.gauge(s, "segmon_boundary_hits_total", "lang=\"en\",model=\"m\",tier=\"word\""));
+            assertEquals(2.0, LiveIntervalsTest.gauge(s, "segmon_boundary_hits_total", "lang=\"en\",model=\"m\",slice=\"lang\",tier=\"word\""));
             // en: recall 2/3, precision 2/2, F1 = 2*2/(2+3) = 0.8.
-            assertEquals(0.8, LiveIntervalsTest.gauge(s, "segmon_boundary_f1_ratio", "lang=\"en\",model=\"m\",tier=\"word\",window=\"cumulative\""), 1e-12);
-            assertEquals(1.0, LiveIntervalsTest.gauge(s, "segmon_utterances_total", "lang=\"other\",model=\"m\",outcome=\"scored\",tier=\"word\""));
+            assertEquals(0.8, LiveIntervalsTest.gauge(s, "segmon_boundary_f1_ratio", "lang=\"en\",model=\"m\",slice=\"lang\",tier=\"word\",window=\"cumulative\""), 1e-12);
+            assertEquals(1.0, LiveIntervalsTest.gauge(s, "segmon_utterances_total", "lang=\"other\",model=\"m\",outcome=\"scored\",slice=\"lang\",tier=\"word\""));
             // fr was capped once (u3; u2's fr came after its en and was never admitted).
             assertEquals(1.0, LiveIntervalsTest.gauge(s, "segmon_slice_values_capped_total", "key=\"lang\""));
-            assertNull(LiveIntervalsTest.gauge(s, "segmon_boundary_hits_total", "lang=\"fr\",model=\"m\",tier=\"word\""));
+            assertNull(LiveIntervalsTest.gauge(s, "segmon_boundary_hits_total", "lang=\"fr\",model=\"m\",slice=\"lang\",tier=\"word\""));
             // domain is not a slice key: no series carries it.
             assertFalse(s.contains("domain="));
         }
