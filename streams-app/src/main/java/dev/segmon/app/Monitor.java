@@ -7,7 +7,7 @@ import dev.segmon.app.metrics.ContactMetrics;
 import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.SliceCapMetrics;
 import dev.segmon.app.metrics.SlicedMetrics;
-import dev.segmon.app.processors.SliceValues;
+import dev.segmon.app.config.SliceValues;
 import dev.segmon.app.partitioning.InputPartitionCensus;
 import dev.segmon.app.partitioning.InputPartitioning;
 import dev.segmon.app.partitioning.PartitionMetrics;
@@ -132,7 +132,8 @@ public final class Monitor implements AutoCloseable {
         // Every segmon_* family, in the full registry and in the segmon-only one (see MetricsServer).
         // The series' families, pooled and per slice (docs/slices.md).
         MultiCollector series = new SlicedMetrics((StoreView) state,
-                v -> SlicedMetrics.families(v, config.detector(), System::currentTimeMillis), new SliceCapMetrics(sliceValues::cappedCounts));
+                v -> SlicedMetrics.families(v, config.detector(), System::currentTimeMillis), config.slices().active(),
+                new SliceCapMetrics(sliceValues::cappedCounts));
         for (MultiCollector c : List.of(series,
                 new ContactMetrics(() -> contact.ageSeconds(System.currentTimeMillis())), new PartitionMetrics(partitioning))) {
             registry.getPrometheusRegistry().register(c);

@@ -16,6 +16,8 @@ import java.util.stream.Collectors;
  */
 public record SliceRule(List<String> keys, int cap, Map<String, Set<String>> allowed) {
     public static final int DEFAULT_CAP = 20;
+    /** The value of a label beyond the key's admitted values. */
+    public static final String OTHER = "other";
     /** Labels segmon's series already carry: a slice key of these names would clash. */
     public static final Set<String> RESERVED = Set.of("model", "tier", "window", "outcome", "reason", "candidate", "baseline",
             "measure", "key", "slice", "le", "quantile", "unscored", "job", "instance");

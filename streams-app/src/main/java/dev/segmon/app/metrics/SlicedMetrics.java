@@ -36,10 +36,15 @@ public final class SlicedMetrics implements MultiCollector {
     private final Function<StoreView, List<MultiCollector>> collectors;
     private final List<MultiCollector> pooled;
     private final SliceCapMetrics capped;
+    private final boolean sliced;
 
-    /** {@code collectors}: the families' collectors over a view; {@code capped}: the cap's counter (null: none). */
-    public SlicedMetrics(StoreView stores, Function<StoreView, List<MultiCollector>> collectors, SliceCapMetrics capped) {
+    /**
+     * {@code collectors}: the families' collectors over a view; {@code sliced}: whether slice keys are
+     * set (without, a scrape reads no more than the pooled collectors do); {@code capped}: the cap's counter.
+     */
+    public SlicedMetrics(StoreView stores, Function<StoreView, List<MultiCollector>> collectors, boolean sliced, SliceCapMetrics capped) {
         this.stores = stores;
+        this.sliced = sliced;
         this.collectors = collectors;
         this.pooled = collectors.apply(stores);
         this.capped = capped;
@@ -69,7 +74,7 @@ public final class SlicedMetrics implements MultiCollector {
         for (MultiCollector c : pooled) {
             c.collect(included).forEach(m -> families.put(m.getMetadata().getPrometheusName(), m));
         }
-        for (Slice s : stores.slices()) {
+        for (Slice s : sliced ? stores.slices() : java.util.Set.<Slice>of()) {
             for (MultiCollector c : collectors.apply(stores.slice(s))) {
                 for (MetricSnapshot m : c.collect(included)) {
                     List<Object> points = added.computeIfAbsent(m.getMetadata().getPrometheusName(), k -> new ArrayList<>());

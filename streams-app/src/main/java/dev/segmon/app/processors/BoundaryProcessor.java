@@ -1,5 +1,6 @@
 package dev.segmon.app.processors;
 
+import dev.segmon.app.config.SliceValues;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.store.CommitFlushStore;
 import dev.segmon.app.store.ExpiryIndex;

@@ -1,5 +1,6 @@
 package dev.segmon.app.processors;
 
+import dev.segmon.app.config.SliceValues;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.Slice;
 import dev.segmon.app.state.StateSerde;

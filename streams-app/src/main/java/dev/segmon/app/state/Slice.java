@@ -12,8 +12,6 @@ public record Slice(String key, String value) implements Comparable<Slice> {
     public static final Slice NONE = new Slice("", "");
     /** The value of a key an utterance carries no label for. */
     public static final String UNLABELLED = "none";
-    /** The value of a label beyond the key's admitted values (docs/slices.md). */
-    public static final String OTHER = "other";
 
     public boolean isNone() {
         return key.isEmpty();

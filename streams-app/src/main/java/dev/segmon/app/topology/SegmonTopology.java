@@ -7,7 +7,7 @@ import dev.segmon.app.processors.DetectorProcessor;
 import dev.segmon.app.processors.EstimateBook;
 import dev.segmon.app.processors.MomentsBook;
 import dev.segmon.app.processors.PairedBook;
-import dev.segmon.app.processors.SliceValues;
+import dev.segmon.app.config.SliceValues;
 import dev.segmon.app.processors.UtteranceBook;
 import dev.segmon.app.processors.WordBook;
 import dev.segmon.app.state.Keys;

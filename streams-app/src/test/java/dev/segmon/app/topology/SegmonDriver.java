@@ -61,7 +61,7 @@ final class SegmonDriver implements AutoCloseable {
         this.config = config.bootstrapServers("unused:9092").stateDir(stateDir).build();
         Properties props = SegmonTopology.streamsProperties(this.config);
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, "segmon-test");
-        dev.segmon.app.processors.SliceValues sliceValues = new dev.segmon.app.processors.SliceValues(this.config.slices());
+        dev.segmon.app.config.SliceValues sliceValues = new dev.segmon.app.config.SliceValues(this.config.slices());
         this.driver = new TopologyTestDriver(SegmonTopology.build(this.config, sliceValues), props, START);
         ByteArraySerializer bytes = new ByteArraySerializer();
         this.hypotheses = driver.createInputTopic(this.config.hypothesesTopic(), bytes, bytes, START, Duration.ZERO);
@@ -79,7 +79,7 @@ final class SegmonDriver implements AutoCloseable {
         // The collectors Monitor registers, pooled and per slice; "now" for the 5m window: one minute after START.
         registry.getPrometheusRegistry().register(new SlicedMetrics(stores,
                 v -> SlicedMetrics.families(v, this.config.detector(), () -> START.toEpochMilli() + 60_000L),
-                new SliceCapMetrics(sliceValues::cappedCounts)));
+                this.config.slices().active(), new SliceCapMetrics(sliceValues::cappedCounts)));
     }
 
     static SegmonDriver defaults() throws Exception {

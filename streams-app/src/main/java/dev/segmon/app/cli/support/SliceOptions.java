@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  */
 public final class SliceOptions {
     /** The slice of an utterance without a label for the key, as the monitor names it. */
-    public static final String UNLABELLED = "none";
+    public static final String UNLABELLED = dev.segmon.app.state.Slice.UNLABELLED;
 
     @Option(names = "--slice-by", split = ",", paramLabel = "KEY",
             description = "Also score each value of these label keys on its own (the labels of the hypothesis' JSONL lines and --labels).")

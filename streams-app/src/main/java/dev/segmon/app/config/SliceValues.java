@@ -1,18 +1,16 @@
-package dev.segmon.app.processors;
+package dev.segmon.app.config;
 
-import dev.segmon.app.config.SliceRule;
-import dev.segmon.app.state.Slice;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Which value of a label key is booked under its own name and which as {@link Slice#OTHER}
+ * Which value of a label key is booked under its own name and which as {@link SliceRule#OTHER}
  * (docs/slices.md, "The cap"): a key with an allow-list admits exactly its values, so every task
  * and instance decides alike; a key without one admits the first {@code cap} distinct values this
  * instance saw, which equals the allow-list's answer as long as the key has at most {@code cap}
- * values. One per instance, shared by its tasks.
+ * values. One per instance, shared by its tasks: the bookkeeping of the rule, kept beside it.
  */
 public final class SliceValues {
     private final SliceRule rule;
@@ -29,7 +27,7 @@ public final class SliceValues {
     }
 
     /** The value {@code value} of {@code key} is booked under. */
-    String admit(String key, String value) {
+    public String admit(String key, String value) {
         Set<String> allowed = rule.allowed(key);
         if (allowed != null) {
             return allowed.contains(value) ? value : capped(key);
@@ -49,10 +47,10 @@ public final class SliceValues {
 
     private String capped(String key) {
         capped.get(key).incrementAndGet();
-        return Slice.OTHER;
+        return SliceRule.OTHER;
     }
 
-    /** Labels booked as {@link Slice#OTHER} since this instance started, by key (the counter {@code segmon_slice_values_capped_total}). */
+    /** Labels booked as {@link SliceRule#OTHER} since this instance started, by key (the counter {@code segmon_slice_values_capped_total}). */
     public Map<String, Long> cappedCounts() {
         Map<String, Long> out = new java.util.TreeMap<>();
         capped.forEach((k, n) -> out.put(k, n.get()));
