@@ -71,6 +71,13 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     }
 
     @Override
+    public void end(String utterance, String model, String tier, Double durationSeconds, Map<String, String> labels) {
+        HypothesisEvent end = durationSeconds == null ? HypothesisEvent.end(utterance, model, tier)
+                : HypothesisEvent.end(utterance, model, tier, durationSeconds);
+        send(topics.hypotheses(), utterance, end.withLabels(labels).toJson());
+    }
+
+    @Override
     public void recordTime(long epochMillis) {
         this.recordTime = epochMillis;
     }

@@ -5,6 +5,7 @@ import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.Boundaries;
 import dev.segmon.model.Micros;
+import dev.segmon.model.io.UtteranceLabels;
 import dev.segmon.model.io.UtteranceReader;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -51,8 +52,10 @@ public final class Replay {
     private final Ticker ticker;
     private final RecordTimes recordTimes;
     private final Unreferenced unreferenced;
+    private final UtteranceLabels labels;
 
     private Replay(Builder b) {
+        this.labels = b.labels;
         this.model = b.model;
         this.tier = b.tier;
         this.eventsPerSecond = b.eventsPerSecond;
@@ -187,7 +190,11 @@ public final class Replay {
     /** The end mark, with the audio's {@code duration} ({@link AudioEnd}) unless durations are off or it has none. */
     private void end(TrafficSink sink, String id, Utterance reference, Utterance hypothesis, Double audioLength) {
         double d = AudioEnd.seconds(reference, hypothesis, audioLength);
-        if (durations && d >= 0) {
+        java.util.Map<String, String> carried = labels.of(id);
+        if (!carried.isEmpty()) {
+            // The utterance's labels ride on its end (docs/slices.md): the monitor takes each key's first value.
+            sink.end(id, model, tier, durations && d >= 0 ? Double.valueOf(d) : null, carried);
+        } else if (durations && d >= 0) {
             sink.end(id, model, tier, d);
         } else {
             sink.end(id, model, tier);
@@ -232,6 +239,13 @@ public final class Replay {
         private boolean durations = true;
         private Unreferenced unreferenced = Unreferenced.SKIP;
         private RecordTimes recordTimes;
+        private UtteranceLabels labels = new UtteranceLabels();
+
+        /** The labels each utterance's end carries (docs/slices.md); none by default. */
+        public Builder labels(UtteranceLabels l) {
+            this.labels = l;
+            return this;
+        }
 
         private Builder() {
         }

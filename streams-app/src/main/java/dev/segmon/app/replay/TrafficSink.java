@@ -29,6 +29,18 @@ public interface TrafficSink {
     }
 
     /**
+     * The end carrying the utterance's {@code labels} (docs/slices.md), with the audio's duration
+     * unless {@code durationSeconds} is null; sinks that carry no labels send the plain end.
+     */
+    default void end(String utterance, String model, String tier, Double durationSeconds, java.util.Map<String, String> labels) {
+        if (durationSeconds == null) {
+            end(utterance, model, tier);
+        } else {
+            end(utterance, model, tier, durationSeconds);
+        }
+    }
+
+    /**
      * The record time (epoch ms) of the messages that follow; sinks that stamp no time ignore it,
      * and without a call the Kafka producer stamps its clock at send.
      */

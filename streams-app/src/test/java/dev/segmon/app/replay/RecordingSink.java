@@ -46,6 +46,13 @@ public final class RecordingSink implements TrafficSink {
     }
 
     @Override
+    public void end(String utterance, String model, String tier, Double durationSeconds, java.util.Map<String, String> labels) {
+        HypothesisEvent end = durationSeconds == null ? HypothesisEvent.end(utterance, model, tier)
+                : HypothesisEvent.end(utterance, model, tier, durationSeconds);
+        sent.add(new Sent("h", utterance, end.withLabels(labels).toJson(), clock.getAsLong()));
+    }
+
+    @Override
     public void reference(String utterance, String tier, List<Segment> segments) {
         sent.add(new Sent("r", utterance, new ReferenceChunk(utterance, tier, segments, true).toJson(), clock.getAsLong()));
     }

@@ -39,6 +39,11 @@ public final class SliceOptions {
 
     /** The labels of the utterances of {@code hypothesis} (read as {@code format}, null: detected). */
     public UtteranceLabels labels(Path hypothesis, AlignmentFormat format) {
+        return labels(hypothesis, format, sideFile);
+    }
+
+    /** The labels of a JSONL {@code hypothesis}'s lines, then a side file's (null: none). */
+    public static UtteranceLabels labels(Path hypothesis, AlignmentFormat format, Path sideFile) {
         UtteranceLabels out = new UtteranceLabels();
         AlignmentFormat f = format != null ? format : UtteranceReaders.detect(hypothesis);
         if (f == AlignmentFormat.JSONL && hypothesis.toFile().isFile()) {
