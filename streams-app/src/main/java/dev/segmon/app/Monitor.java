@@ -4,19 +4,15 @@ import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.health.BrokerContact;
 import dev.segmon.app.health.ClientHealth;
 import dev.segmon.app.metrics.ContactMetrics;
-import dev.segmon.app.metrics.EstimateMetrics;
 import dev.segmon.app.metrics.MetricsServer;
-import dev.segmon.app.metrics.IntervalMetrics;
-import dev.segmon.app.metrics.StoreMetrics;
+import dev.segmon.app.metrics.SliceCapMetrics;
+import dev.segmon.app.metrics.SlicedMetrics;
+import dev.segmon.app.config.SliceValues;
 import dev.segmon.app.partitioning.InputPartitionCensus;
 import dev.segmon.app.partitioning.InputPartitioning;
 import dev.segmon.app.partitioning.PartitionMetrics;
 import dev.segmon.app.view.IntervalView;
 import dev.segmon.app.view.ChangeView;
-import dev.segmon.app.metrics.ChangeMetrics;
-import dev.segmon.app.metrics.WordMetrics;
-import dev.segmon.app.metrics.TimingMetrics;
-import dev.segmon.app.view.TimingView;
 import dev.segmon.app.view.WordView;
 import dev.segmon.app.view.EstimateView;
 import dev.segmon.app.view.MonitorView;
@@ -61,7 +57,6 @@ public final class Monitor implements AutoCloseable {
     private final MonitorView state;
     private final IntervalView intervals;
     private final WordView words;
-    private final TimingView timing;
     private final EstimateView estimates;
     private final ChangeView changes;
     /** Input records off Kafka's default partition of their key, per topic (docs/operations.md, the partitioner). */
@@ -76,6 +71,7 @@ public final class Monitor implements AutoCloseable {
 
     private Monitor(MonitorConfig config) {
         this.config = config;
+        SliceValues sliceValues = new SliceValues(config.slices());
         this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         // Kafka Streams tags a window store's RocksDB metrics rocksdb.window.state.id and a
         // key-value store's rocksdb.state.id under the same meter names; Prometheus needs one set of
@@ -103,7 +99,7 @@ public final class Monitor implements AutoCloseable {
             // State of an earlier store layout is refused with one line, never read as the new one.
             StateLayoutCheck.check(props);
             this.partitioning = InputPartitioning.install(props, List.of(config.hypothesesTopic(), config.referencesTopic()));
-            built = new KafkaStreams(SegmonTopology.build(config), props);
+            built = new KafkaStreams(SegmonTopology.build(config, sliceValues), props);
             wedgedAfter = ClientHealth.wedgedAfter(props);
             // Made right after the topic check, which the cluster answered: the first contact.
             contact = BrokerContact.start(built::metrics, () -> pollingConsumers(built));
@@ -112,7 +108,6 @@ public final class Monitor implements AutoCloseable {
             this.state = stores;
             this.intervals = new IntervalView(stores);
             this.words = new WordView(stores);
-            this.timing = new TimingView(stores);
             this.estimates = new EstimateView(stores);
             this.changes = new ChangeView(stores, config.detector());
             WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry(), new DetectorChanges(changes))
@@ -135,10 +130,11 @@ public final class Monitor implements AutoCloseable {
             }
         });
         // Every segmon_* family, in the full registry and in the segmon-only one (see MetricsServer).
-        for (MultiCollector c : List.of(new StoreMetrics(state, System::currentTimeMillis),
-                new IntervalMetrics(intervals, System::currentTimeMillis), new WordMetrics(words, System::currentTimeMillis),
-                new TimingMetrics(timing, System::currentTimeMillis),
-                new EstimateMetrics(estimates, System::currentTimeMillis), new ChangeMetrics(changes),
+        // The series' families, pooled and per slice (docs/slices.md).
+        MultiCollector series = new SlicedMetrics((StoreView) state,
+                v -> SlicedMetrics.families(v, config.detector(), System::currentTimeMillis), config.slices().active(),
+                new SliceCapMetrics(sliceValues::cappedCounts));
+        for (MultiCollector c : List.of(series,
                 new ContactMetrics(() -> contact.ageSeconds(System.currentTimeMillis())), new PartitionMetrics(partitioning))) {
             registry.getPrometheusRegistry().register(c);
             own.getPrometheusRegistry().register(c);

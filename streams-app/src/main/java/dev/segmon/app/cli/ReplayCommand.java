@@ -3,6 +3,7 @@ package dev.segmon.app.cli;
 import dev.segmon.app.cli.support.JsonOutput;
 import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.cli.support.AlignmentInputOptions;
+import dev.segmon.app.cli.support.SliceOptions;
 import dev.segmon.app.cli.support.UnreferencedOption;
 import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.replay.KafkaTrafficSink;
@@ -104,6 +105,10 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     AlignmentInputOptions input;
 
+    @Option(names = "--labels", paramLabel = "FILE",
+            description = "Labels per utterance, tab-separated lines 'id key=value...', sent on each end beside a JSONL hypothesis' own labels (docs/slices.md).")
+    Path labelsFile;
+
     @Override
     public Integer call() throws InterruptedException {
         Replay replay = replay();
@@ -177,6 +182,8 @@ public final class ReplayCommand implements Callable<Integer> {
                 .unreferenced(unreferenced.value())
                 .declare(declare())
                 .recordTimes(recordTimes())
+                .labels(hypothesis == null ? new dev.segmon.model.io.UtteranceLabels()
+                        : SliceOptions.labels(hypothesis, input.readOptions().format(), labelsFile))
                 .build();
     }
 

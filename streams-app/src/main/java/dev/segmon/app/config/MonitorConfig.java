@@ -97,6 +97,8 @@ public final class MonitorConfig {
     public java.util.Set<String> ignoreLabels() { return v.ignoreLabels; }
     /** Whether an utterance closed {@code unreferenced} is left out of the scores (the default) or scored against an empty reference. */
     public Unreferenced unreferenced() { return v.unreferenced; }
+    /** Which labels become dimensions of every series ({@link SliceRule#NONE}: none; docs/slices.md). */
+    public SliceRule slices() { return new SliceRule(v.sliceKeys, v.sliceCap, v.sliceValues); }
     /** Extra Kafka / Kafka Streams client settings, passed through unchanged (they win over segmon's defaults). */
     public Map<String, String> kafkaProperties() { return java.util.Collections.unmodifiableMap(v.kafkaProperties); }
 
@@ -151,6 +153,9 @@ public final class MonitorConfig {
         private java.util.List<Comparison> comparisons = new java.util.ArrayList<>();
         private java.util.Set<String> ignoreLabels = java.util.Set.of();
         private Unreferenced unreferenced;
+        private java.util.List<String> sliceKeys = java.util.List.of();
+        private int sliceCap = SliceRule.DEFAULT_CAP;
+        private Map<String, java.util.Set<String>> sliceValues = Map.of();
 
         private Builder() {
             Settings.ALL.forEach(s -> s.applyDefault(this));
@@ -263,6 +268,12 @@ public final class MonitorConfig {
 
         public Builder unreferenced(Unreferenced u) { this.unreferenced = Objects.requireNonNull(u); return this; }
 
+        public Builder sliceKeys(java.util.List<String> keys) { this.sliceKeys = java.util.List.copyOf(keys); return this; }
+
+        public Builder sliceCap(int cap) { this.sliceCap = cap; return this; }
+
+        public Builder sliceValues(Map<String, java.util.Set<String>> values) { this.sliceValues = Map.copyOf(values); return this; }
+
         /** One pass-through Kafka / Kafka Streams client setting ({@code security.protocol}, ...). */
         public Builder kafkaProperty(String key, String value) {
             kafkaProperties.put(nonBlank(key, "kafka setting"), Objects.requireNonNull(value));
@@ -282,6 +293,7 @@ public final class MonitorConfig {
             if (bootstrapServers == null) {
                 throw new IllegalStateException("bootstrapServers is required");
             }
+            new SliceRule(sliceKeys, sliceCap, sliceValues); // refuses a rule that cannot hold
             return new MonitorConfig(this);
         }
 

@@ -98,11 +98,21 @@ public final class Settings {
             "An utterance whose hypothesis got no reference: left out of the scores (skip) or scored against an empty reference.",
             Unreferenced.SKIP, Unreferenced::parse, Unreferenced::label, MonitorConfig.Builder::unreferenced);
 
+    public static final Setting<List<String>> SLICE_KEYS = new Setting<>("slice-keys", "A,B",
+            "Label keys whose values become a dimension of every series, comma-separated (empty = none; docs/slices.md).",
+            List.of(), Parsers::names, keys -> keys.isEmpty() ? "none" : String.join(",", keys), MonitorConfig.Builder::sliceKeys);
+    public static final Setting<Integer> SLICE_CAP = new Setting<>("slice-cap", "N",
+            "Most distinct values per slice key; a value beyond them is booked as other (docs/slices.md).",
+            SliceRule.DEFAULT_CAP, Integer::valueOf, String::valueOf, MonitorConfig.Builder::sliceCap);
+    public static final Setting<Map<String, java.util.Set<String>>> SLICE_VALUES = new Setting<>("slice-values", "KEY=V1,V2;...",
+            "The values admitted per slice key, the rest booked as other: exact across instances (empty = the first slice-cap values seen).",
+            Map.of(), SliceRule::parseValues, SliceRule::valuesText, MonitorConfig.Builder::sliceValues);
+
     /** Every setting, in the order of the help. */
     public static final List<Setting<?>> ALL = List.of(BOOTSTRAP_SERVERS, APPLICATION_ID, TOLERANCE, HIT_RULE, METRICS_PORT,
             MAX_DISORDER, REFERENCE_MAX_DELAY, UNREFERENCED, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
             DEAD_LETTERS_TOPIC, METRICS_TOPIC, DETECTION_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS, COMPARE,
-            IGNORE_LABELS, FALSE_ALARM_PERIOD, DETECTOR_LEARN, DETECTOR_PAIRED_LEARN, DETECTOR_MARGIN);
+            IGNORE_LABELS, FALSE_ALARM_PERIOD, DETECTOR_LEARN, DETECTOR_PAIRED_LEARN, DETECTOR_MARGIN, SLICE_KEYS, SLICE_CAP, SLICE_VALUES);
 
     private static final Map<String, Setting<?>> BY_NAME = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Setting::name, Function.identity()));

@@ -1,5 +1,6 @@
 package dev.segmon.app.processors;
 
+import dev.segmon.app.config.SliceValues;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.store.CommitFlushStore;
 import dev.segmon.app.store.ExpiryIndex;
@@ -65,6 +66,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
     private final ReferenceInput references;
     private final UtteranceExpiry expiry;
     private final List<UtteranceBook> books;
+    private final SliceLabels slices;
     private ProcessorContext<Object, Object> context;
 
     public BoundaryProcessor(MonitorConfig config, Sinks sinks) {
@@ -73,15 +75,21 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
 
     /** With {@code books} that keep figures per closed utterance (see {@link UtteranceBook}). */
     public BoundaryProcessor(MonitorConfig config, Sinks sinks, List<UtteranceBook> books) {
-        this(config, sinks, books, EXPIRY_INDEX_CAPACITY);
+        this(config, sinks, books, new SliceValues(config.slices()));
+    }
+
+    /** With the instance's {@code sliceValues}, shared by its tasks (docs/slices.md). */
+    public BoundaryProcessor(MonitorConfig config, Sinks sinks, List<UtteranceBook> books, SliceValues sliceValues) {
+        this(config, sinks, books, EXPIRY_INDEX_CAPACITY, sliceValues);
     }
 
     /** {@code expiryIndexCapacity}: see {@link #EXPIRY_INDEX_CAPACITY} (tests use small ones). */
     BoundaryProcessor(MonitorConfig config, Sinks sinks, long expiryIndexCapacity) {
-        this(config, sinks, List.of(), expiryIndexCapacity);
+        this(config, sinks, List.of(), expiryIndexCapacity, new SliceValues(config.slices()));
     }
 
-    private BoundaryProcessor(MonitorConfig config, Sinks sinks, List<UtteranceBook> books, long expiryIndexCapacity) {
+    private BoundaryProcessor(MonitorConfig config, Sinks sinks, List<UtteranceBook> books, long expiryIndexCapacity,
+                              SliceValues sliceValues) {
         this.books = List.copyOf(books);
         this.config = config;
         long disorderMicros = Micros.of(config.maxDisorder());
@@ -91,10 +99,11 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.minutes = new MinuteWindows(aggregates, sinks.minuteWindows());
         this.deadLetters = new DeadLetters(sinks.deadLetters());
         Transcripts transcripts = new Transcripts(deadLetters, config.ignoreLabels(), disorderMicros);
+        this.slices = new SliceLabels(sliceValues);
         this.scorer = new UtteranceScorer(sinks.scores(), config.tolerances(), config.hitRule(), config.ignoreLabels(), disorderMicros,
-                totals, minutes, this.books, config.unreferenced());
+                totals, minutes, this.books, config.unreferenced(), slices);
         this.hypotheses = new HypothesisInput(states, totals, deadLetters, transcripts, scorer, this.books, disorderMicros,
-                config.referenceMaxDelay().toMillis());
+                config.referenceMaxDelay().toMillis(), slices);
         this.references = new ReferenceInput(states, totals, deadLetters, transcripts, scorer, disorderMicros);
         this.expiry = new UtteranceExpiry(states, totals, aggregates, scorer, config.expiryInterval(), config.referenceMaxDelay());
     }
@@ -105,6 +114,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         out.addAll(SeriesAggregates.STORES);
         out.add(DeadLetters.COUNTS);
         out.add(ReferenceInput.CLOCK);
+        out.add(SliceLabels.STORE);
         for (UtteranceBook b : books) {
             out.addAll(b.stores());
         }
@@ -121,6 +131,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         minutes.init(context);
         deadLetters.init(context);
         scorer.init(context);
+        slices.init(context);
         hypotheses.init(context);
         references.init(context);
         for (UtteranceBook b : books) {

@@ -84,8 +84,8 @@ public final class EstimateBook implements UtteranceBook {
         // rho is learned here alone: from the scored utterances, never from an unreferenced one.
         String tier = utterance.key().tier();
         long nRef = utterance.counts().reference();
-        // rho's sums: the tier's reference side, under the model "none".
-        ModelTier references = new ModelTier(InputEvent.NO_MODEL, tier);
+        // rho's sums: the tier's reference side, under the model "none" (a slice's own, in a slice).
+        ModelTier references = new ModelTier(InputEvent.NO_MODEL, tier, utterance.key().slice());
         SeriesFigures referenceSide = aggregates.series(references);
         RateMoments rho = referenceSide == null || referenceSide.referenceRates() == null ? RateMoments.ZERO : referenceSide.referenceRates();
         Double rate = rho.rate();

@@ -32,11 +32,13 @@ final class HypothesisInput {
     private final long disorderMicros;
     /** reference-max-delay: a state last touched this long ago is due at the next expiry pass. */
     private final long maxDelayMs;
+    private final SliceLabels slices;
     private ProcessorContext<Object, Object> context;
 
     HypothesisInput(OpenStates states, SeriesTotals totals, DeadLetters deadLetters, Transcripts transcripts, UtteranceScorer scorer,
-                    List<UtteranceBook> books, long disorderMicros, long maxDelayMs) {
+                    List<UtteranceBook> books, long disorderMicros, long maxDelayMs, SliceLabels slices) {
         this.maxDelayMs = maxDelayMs;
+        this.slices = slices;
         this.states = states;
         this.totals = totals;
         this.deadLetters = deadLetters;
@@ -72,6 +74,7 @@ final class HypothesisInput {
             totals.update(key.series(), t -> t.withOpen(1));
             markHypothesized(refKey);
         }
+        slices.carried(key, h.labels());
         IncrementalMatcher m = state.matcher();
         WordList words = state.words();
         // What this record adds, appended to its tail (UtteranceLog): the times accepted and the words admitted.
@@ -103,6 +106,10 @@ final class HypothesisInput {
         if (endedNow) {
             for (UtteranceBook b : books) {
                 b.ended(key, next, h, record.timestamp());
+                // Each slice's copy too: a hypothesis carries no labels after its end (docs/slices.md).
+                for (dev.segmon.app.state.Slice s : slices.of(key)) {
+                    b.ended(key.in(s), next, h, record.timestamp());
+                }
             }
         }
         ReferenceState ref = states.reference(refKey);

@@ -43,7 +43,7 @@ final class MinuteWindows {
         try (KeyValueIterator<Windowed<ModelTier>, MinuteFigures> it = aggregates.minutesStore().all()) {
             while (it.hasNext()) {
                 var kv = it.next();
-                if (kv.value.counts() != null && kv.value.counts().dirty()) {
+                if (kv.value.counts() != null && kv.value.counts().dirty() && kv.key.key().pooled()) {
                     dirty.add(new SeriesAggregates.Minute(kv.key.key(), kv.key.window().start()));
                 }
             }
@@ -55,8 +55,9 @@ final class MinuteWindows {
         long start = MinuteWindow.minuteOf(timestampMs);
         aggregates.decidedMinute(series, start, decided, closedUtterances);
         // The minute is marked changed when its counts grow (MinuteCounts#plus); one already marked
-        // is listed already (every marked minute is, from init on).
-        if (!decided.equals(BoundaryCounts.ZERO)) {
+        // is listed already (every marked minute is, from init on). A slice's minutes are not
+        // emitted: the topic's records are per (model, tier) (docs/contract.md 3.3).
+        if (!decided.equals(BoundaryCounts.ZERO) && series.pooled()) {
             dirty.add(new SeriesAggregates.Minute(series, start));
         }
     }

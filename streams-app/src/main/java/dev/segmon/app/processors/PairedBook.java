@@ -7,6 +7,7 @@ import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Moments;
 import dev.segmon.app.state.Moments.Pending;
 import dev.segmon.app.state.SeriesFigures;
+import dev.segmon.app.state.Slice;
 import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -73,16 +74,18 @@ public final class PairedBook implements UtteranceBook {
         }
         String model = u.key().model();
         String tier = u.key().tier();
+        // A slice's copy of the close pairs with the partner's copy of the same slice (docs/slices.md).
+        Slice slice = u.key().slice();
         for (Comparison c : comparisons) {
             boolean candidate = c.candidate().equals(model);
             if (!candidate && !c.baseline().equals(model)) {
                 continue;
             }
             String partner = candidate ? c.baseline() : c.candidate();
-            PendingKey waiting = new PendingKey(u.key().utterance(), tier, partner, model);
+            PendingKey waiting = new PendingKey(u.key().utterance(), tier, partner, model, slice);
             Pending other = pending.get(waiting);
             if (other == null) {
-                pending.put(new PendingKey(u.key().utterance(), tier, model, partner), new Pending(u.counts(), context.currentSystemTimeMs()));
+                pending.put(new PendingKey(u.key().utterance(), tier, model, partner, slice), new Pending(u.counts(), context.currentSystemTimeMs()));
                 continue;
             }
             pending.delete(waiting);
@@ -90,9 +93,9 @@ public final class PairedBook implements UtteranceBook {
             BoundaryCounts base = candidate ? other.counts() : u.counts();
             if (cand.reference() == base.reference()) {
                 // In the candidate's aggregate, under its baseline.
-                aggregates.add(new ModelTier(c.candidate(), tier), SeriesFigures.ofPaired(c.baseline(), PairedMoments.of(cand, base)), u.timestampMs());
+                aggregates.add(new ModelTier(c.candidate(), tier, slice), SeriesFigures.ofPaired(c.baseline(), PairedMoments.of(cand, base)), u.timestampMs());
                 if (feed != null) {
-                    feed.pair(new SeriesKey(c.candidate(), c.baseline(), tier), cand, base, u.timestampMs());
+                    feed.pair(new SeriesKey(c.candidate(), c.baseline(), tier, slice), cand, base, u.timestampMs());
                 }
             }
         }

@@ -4,6 +4,7 @@ import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.ReferenceState;
 import dev.segmon.app.state.SignedOffsets;
+import dev.segmon.app.state.Slice;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.state.WordList;
 import dev.segmon.app.wire.Outcome;
@@ -15,6 +16,7 @@ import dev.segmon.model.boundary.PairRule;
 import dev.segmon.model.boundary.Tolerances;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import dev.segmon.model.boundary.Unreferenced;
+import java.util.Map;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -34,6 +36,7 @@ final class UtteranceScorer {
     private final MinuteWindows minutes;
     private final java.util.List<UtteranceBook> books;
     private final Unreferenced unreferenced;
+    private final SliceLabels slices;
     private ProcessorContext<Object, Object> context;
     /** Wall time of each close, in milliseconds (see {@link #CLOSE_SCOPE}). */
     private Sensor closeLatency;
@@ -60,8 +63,10 @@ final class UtteranceScorer {
      * held beside it agree, {@code ignoreLabels} counting as no word on either side.
      */
     UtteranceScorer(String scoresSink, Tolerances tolerances, HitRule hitRule, java.util.Set<String> ignoreLabels, long disorderMicros,
-                    SeriesTotals totals, MinuteWindows minutes, java.util.List<UtteranceBook> books, Unreferenced unreferenced) {
+                    SeriesTotals totals, MinuteWindows minutes, java.util.List<UtteranceBook> books, Unreferenced unreferenced,
+                    SliceLabels slices) {
         this.books = books;
+        this.slices = slices;
         this.unreferenced = unreferenced;
         this.scoresSink = scoresSink;
         this.tolerances = tolerances;
@@ -127,6 +132,20 @@ final class UtteranceScorer {
         WordBook.Scored words = WordBook.score(outcome, h.words(), ref == null ? WordList.NONE : ref.labels());
         UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp,
                 words.counts(), words.timing());
+        tell(event, scored);
+        for (Slice s : slices.of(key)) {
+            bookSlice(key.in(s), event, scored);
+        }
+        slices.forget(key);
+        closeLatency.record((System.nanoTime() - started) / 1e6);
+        if (sampled) {
+            closeCpu.record((THREADS.getCurrentThreadCpuTime() - startedCpu) / 1e6);
+        }
+        // The books have what they need of the transcript: it is not held past the close.
+        return closed.withoutWords();
+    }
+
+    private void tell(UtteranceBook.Closed event, boolean scored) {
         for (UtteranceBook b : books) {
             if (scored) {
                 b.closed(event);
@@ -134,12 +153,21 @@ final class UtteranceScorer {
                 b.unscored(event);
             }
         }
-        closeLatency.record((System.nanoTime() - started) / 1e6);
-        if (sampled) {
-            closeCpu.record((THREADS.getCurrentThreadCpuTime() - startedCpu) / 1e6);
+    }
+
+    /**
+     * Books a closed utterance into one slice of its series (docs/slices.md): its final counts and
+     * outcome at the close, and every book's figures under the sliced key. A slice has no open
+     * count and no hit-offset histogram: its counts join at the close, not as they are decided.
+     */
+    private void bookSlice(HypothesisKey sliced, UtteranceBook.Closed pooled, boolean scored) {
+        BoundaryCounts counts = scored ? pooled.counts() : BoundaryCounts.ZERO;
+        totals.update(sliced.series(), t -> t.plus(new Totals(counts, new long[Totals.OFFSET_BUCKETS.length], 0, Map.of(pooled.outcome(), 1L), 0)));
+        if (scored) {
+            minutes.add(sliced.series(), pooled.timestampMs(), counts, 1);
         }
-        // The books have what they need of the transcript: it is not held past the close.
-        return closed.withoutWords();
+        tell(new UtteranceBook.Closed(sliced, pooled.outcome(), pooled.counts(), pooled.hypothesis(), pooled.reference(),
+                pooled.timestampMs(), pooled.words(), pooled.timing()), scored);
     }
 
     /** Whether {@code outcome} closes an utterance that got no reference: scored only with {@link Unreferenced#SCORE_EMPTY}. */

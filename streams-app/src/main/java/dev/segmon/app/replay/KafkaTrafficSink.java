@@ -71,10 +71,11 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     }
 
     @Override
-    public void end(String utterance, String model, String tier, double durationSeconds, dev.segmon.app.wire.Declaration declared) {
+    public void end(String utterance, String model, String tier, double durationSeconds, dev.segmon.app.wire.Declaration declared,
+                    java.util.Map<String, String> labels) {
         HypothesisEvent end = Double.isNaN(durationSeconds) ? HypothesisEvent.end(utterance, model, tier)
                 : HypothesisEvent.end(utterance, model, tier, durationSeconds);
-        send(topics.hypotheses(), utterance, end.declaring(declared).toJson());
+        send(topics.hypotheses(), utterance, end.declaring(declared).withLabels(labels).toJson());
     }
 
     @Override

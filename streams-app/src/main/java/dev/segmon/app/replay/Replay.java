@@ -6,6 +6,7 @@ import dev.segmon.model.boundary.Unreferenced;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.Boundaries;
 import dev.segmon.model.Micros;
+import dev.segmon.model.io.UtteranceLabels;
 import dev.segmon.model.io.UtteranceReader;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -63,8 +64,10 @@ public final class Replay {
         /** {@code expected} for the ids this replay sends a reference for, {@code none} for the rest. */
         AUTO
     }
+    private final UtteranceLabels labels;
 
     private Replay(Builder b) {
+        this.labels = b.labels;
         this.model = b.model;
         this.tier = b.tier;
         this.eventsPerSecond = b.eventsPerSecond;
@@ -212,8 +215,10 @@ public final class Replay {
             case NONE -> Declaration.NONE;
             case AUTO -> referenced ? Declaration.EXPECTED : Declaration.NONE;
         };
-        if (declared != Declaration.UNDECLARED) {
-            sink.end(id, model, tier, withDuration ? d : Double.NaN, declared);
+        java.util.Map<String, String> carried = labels.of(id);
+        if (declared != Declaration.UNDECLARED || !carried.isEmpty()) {
+            // The utterance's labels ride on its end (docs/slices.md): the monitor takes each key's first value.
+            sink.end(id, model, tier, withDuration ? d : Double.NaN, declared, carried);
         } else if (withDuration) {
             sink.end(id, model, tier, d);
         } else {
@@ -260,6 +265,13 @@ public final class Replay {
         private Unreferenced unreferenced = Unreferenced.SKIP;
         private RecordTimes recordTimes;
         private Declare declare = Declare.NOTHING;
+        private UtteranceLabels labels = new UtteranceLabels();
+
+        /** The labels each utterance's end carries (docs/slices.md); none by default. */
+        public Builder labels(UtteranceLabels l) {
+            this.labels = l;
+            return this;
+        }
 
         private Builder() {
         }

@@ -35,6 +35,16 @@ public interface TrafficSink {
      * the end without it.
      */
     default void end(String utterance, String model, String tier, double durationSeconds, Declaration declared) {
+        end(utterance, model, tier, durationSeconds, declared, java.util.Map.of());
+    }
+
+    /**
+     * The end with its duration ({@code NaN}: none), the declaration of the utterance's reference
+     * and the utterance's {@code labels} (docs/slices.md); a sink that carries neither sends the
+     * plain end.
+     */
+    default void end(String utterance, String model, String tier, double durationSeconds, Declaration declared,
+                     java.util.Map<String, String> labels) {
         if (Double.isNaN(durationSeconds)) {
             end(utterance, model, tier);
         } else {

@@ -41,9 +41,19 @@ public final class Keys {
      * One model's hypothesis of one utterance on one tier. Utterance first: a task's states of one
      * utterance lie together.
      */
-    public record HypothesisKey(String utterance, String tier, String model) {
-        public static final Serde<HypothesisKey> SERDE = StateSerde.ofKey(k -> new String[] {k.utterance, k.tier, k.model},
-                p -> new HypothesisKey(p[0], p[1], p[2]));
+    public record HypothesisKey(String utterance, String tier, String model, Slice slice) {
+        public static final Serde<HypothesisKey> SERDE = StateSerde.ofKey(k -> k.slice.append(k.utterance, k.tier, k.model),
+                p -> new HypothesisKey(p[0], p[1], p[2], Slice.of(p, 3)));
+
+        /** A hypothesis' own key (no slice). */
+        public HypothesisKey(String utterance, String tier, String model) {
+            this(utterance, tier, model, Slice.NONE);
+        }
+
+        /** The same hypothesis booked into one slice of its series (docs/slices.md). */
+        public HypothesisKey in(Slice s) {
+            return new HypothesisKey(utterance, tier, model, s);
+        }
 
         public UtteranceTier reference() {
             return new UtteranceTier(utterance, tier);
@@ -55,19 +65,20 @@ public final class Keys {
         }
 
         public ModelTier series() {
-            return new ModelTier(model, tier);
+            return new ModelTier(model, tier, slice);
         }
 
         // Written out, with a record's contract: hashed and compared several times per record, and
         // the record's generated methods did not inline there (docs/performance.md).
         @Override
         public boolean equals(Object o) {
-            return o instanceof HypothesisKey k && utterance.equals(k.utterance) && model.equals(k.model) && tier.equals(k.tier);
+            return o instanceof HypothesisKey k && utterance.equals(k.utterance) && model.equals(k.model) && tier.equals(k.tier)
+                    && slice.equals(k.slice);
         }
 
         @Override
         public int hashCode() {
-            return 31 * (31 * utterance.hashCode() + tier.hashCode()) + model.hashCode();
+            return 31 * (31 * utterance.hashCode() + tier.hashCode()) + model.hashCode() + slice.hashCode();
         }
     }
 
@@ -80,26 +91,44 @@ public final class Keys {
                 p -> new PartKey(p[0], p[1], p[2], Integer.parseInt(p[3])));
     }
 
-    /** One exported series: a model on a tier (the {@code model} and {@code tier} labels). */
-    public record ModelTier(String model, String tier) implements Comparable<ModelTier> {
-        public static final Serde<ModelTier> SERDE = StateSerde.ofKey(k -> new String[] {k.model, k.tier},
-                p -> new ModelTier(p[0], p[1]));
+    /**
+     * One exported series: a model on a tier (the {@code model} and {@code tier} labels), pooled
+     * over every utterance ({@link Slice#NONE}) or of one slice (a label such as {@code lang="de"}).
+     */
+    public record ModelTier(String model, String tier, Slice slice) implements Comparable<ModelTier> {
+        public static final Serde<ModelTier> SERDE = StateSerde.ofKey(k -> k.slice.append(k.model, k.tier),
+                p -> new ModelTier(p[0], p[1], Slice.of(p, 2)));
+
+        /** The pooled series of a model on a tier. */
+        public ModelTier(String model, String tier) {
+            this(model, tier, Slice.NONE);
+        }
+
+        public boolean pooled() {
+            return slice.isNone();
+        }
+
+        /** The pooled series this one is a slice of (itself when pooled). */
+        public ModelTier pooledSeries() {
+            return pooled() ? this : new ModelTier(model, tier);
+        }
 
         @Override
         public int compareTo(ModelTier o) {
             int c = model.compareTo(o.model);
-            return c != 0 ? c : tier.compareTo(o.tier);
+            c = c != 0 ? c : tier.compareTo(o.tier);
+            return c != 0 ? c : slice.compareTo(o.slice);
         }
 
         // Written out: see HypothesisKey.
         @Override
         public boolean equals(Object o) {
-            return o instanceof ModelTier k && model.equals(k.model) && tier.equals(k.tier);
+            return o instanceof ModelTier k && model.equals(k.model) && tier.equals(k.tier) && slice.equals(k.slice);
         }
 
         @Override
         public int hashCode() {
-            return 31 * model.hashCode() + tier.hashCode();
+            return 31 * model.hashCode() + tier.hashCode() + slice.hashCode();
         }
     }
 
@@ -108,12 +137,17 @@ public final class Keys {
      * of a candidate ({@code model}) with its baseline on a tier. The key of the detection topic,
      * so that every utterance of a series reaches the one task that holds its detector.
      */
-    public record SeriesKey(String model, String baseline, String tier) implements Comparable<SeriesKey> {
-        public static final Serde<SeriesKey> SERDE = StateSerde.ofKey(k -> new String[] {k.model, k.baseline, k.tier},
-                p -> new SeriesKey(p[0], p[1], p[2]));
+    public record SeriesKey(String model, String baseline, String tier, Slice slice) implements Comparable<SeriesKey> {
+        public static final Serde<SeriesKey> SERDE = StateSerde.ofKey(k -> k.slice.append(k.model, k.baseline, k.tier),
+                p -> new SeriesKey(p[0], p[1], p[2], Slice.of(p, 3)));
+
+        /** A pooled series (no slice). */
+        public SeriesKey(String model, String baseline, String tier) {
+            this(model, baseline, tier, Slice.NONE);
+        }
 
         public static SeriesKey of(ModelTier series) {
-            return new SeriesKey(series.model(), "", series.tier());
+            return new SeriesKey(series.model(), "", series.tier(), series.slice());
         }
 
         public boolean paired() {
@@ -124,12 +158,13 @@ public final class Keys {
         // utterances', whose per-record key checks would otherwise reach a method handle (docs/performance.md).
         @Override
         public boolean equals(Object o) {
-            return o instanceof SeriesKey k && model.equals(k.model) && baseline.equals(k.baseline) && tier.equals(k.tier);
+            return o instanceof SeriesKey k && model.equals(k.model) && baseline.equals(k.baseline) && tier.equals(k.tier)
+                    && slice.equals(k.slice);
         }
 
         @Override
         public int hashCode() {
-            return 31 * (31 * model.hashCode() + baseline.hashCode()) + tier.hashCode();
+            return 31 * (31 * model.hashCode() + baseline.hashCode()) + tier.hashCode() + slice.hashCode();
         }
 
         @Override
@@ -137,7 +172,8 @@ public final class Keys {
             int c = Boolean.compare(paired(), o.paired());
             c = c != 0 ? c : model.compareTo(o.model);
             c = c != 0 ? c : baseline.compareTo(o.baseline);
-            return c != 0 ? c : tier.compareTo(o.tier);
+            c = c != 0 ? c : tier.compareTo(o.tier);
+            return c != 0 ? c : slice.compareTo(o.slice);
         }
     }
 
@@ -155,15 +191,21 @@ public final class Keys {
     }
 
     /** A comparison's series: candidate minus baseline on a tier (the labels of {@code segmon_paired_*}). */
-    public record PairTier(String candidate, String baseline, String tier) implements Comparable<PairTier> {
-        public static final Serde<PairTier> SERDE = StateSerde.ofKey(k -> new String[] {k.candidate, k.baseline, k.tier},
-                p -> new PairTier(p[0], p[1], p[2]));
+    public record PairTier(String candidate, String baseline, String tier, Slice slice) implements Comparable<PairTier> {
+        public static final Serde<PairTier> SERDE = StateSerde.ofKey(k -> k.slice.append(k.candidate, k.baseline, k.tier),
+                p -> new PairTier(p[0], p[1], p[2], Slice.of(p, 3)));
+
+        /** A pooled comparison (no slice). */
+        public PairTier(String candidate, String baseline, String tier) {
+            this(candidate, baseline, tier, Slice.NONE);
+        }
 
         @Override
         public int compareTo(PairTier o) {
             int c = candidate.compareTo(o.candidate);
             c = c != 0 ? c : baseline.compareTo(o.baseline);
-            return c != 0 ? c : tier.compareTo(o.tier);
+            c = c != 0 ? c : tier.compareTo(o.tier);
+            return c != 0 ? c : slice.compareTo(o.slice);
         }
     }
 
@@ -172,9 +214,14 @@ public final class Keys {
      * comparison, to close the same utterance on the same tier. Utterance first, as
      * {@link HypothesisKey}.
      */
-    public record PendingKey(String utterance, String tier, String model, String partner) {
-        public static final Serde<PendingKey> SERDE = StateSerde.ofKey(k -> new String[] {k.utterance, k.tier, k.model, k.partner},
-                p -> new PendingKey(p[0], p[1], p[2], p[3]));
+    public record PendingKey(String utterance, String tier, String model, String partner, Slice slice) {
+        public static final Serde<PendingKey> SERDE = StateSerde.ofKey(k -> k.slice.append(k.utterance, k.tier, k.model, k.partner),
+                p -> new PendingKey(p[0], p[1], p[2], p[3], Slice.of(p, 4)));
+
+        /** A pooled comparison's pending counts (no slice). */
+        public PendingKey(String utterance, String tier, String model, String partner) {
+            this(utterance, tier, model, partner, Slice.NONE);
+        }
     }
 
     /** The tier of the reference clock store. */

@@ -7,6 +7,7 @@ import dev.segmon.app.processors.DetectorProcessor;
 import dev.segmon.app.processors.EstimateBook;
 import dev.segmon.app.processors.MomentsBook;
 import dev.segmon.app.processors.PairedBook;
+import dev.segmon.app.config.SliceValues;
 import dev.segmon.app.processors.UtteranceBook;
 import dev.segmon.app.processors.WordBook;
 import dev.segmon.app.state.Keys;
@@ -67,12 +68,17 @@ public final class SegmonTopology {
     }
 
     public static Topology build(MonitorConfig config) {
+        return build(config, new SliceValues(config.slices()));
+    }
+
+    /** With the instance's {@code sliceValues}, shared by its tasks, whose capped counts the metrics read (docs/slices.md). */
+    public static Topology build(MonitorConfig config, SliceValues sliceValues) {
         // Built with the client's settings: a Topology made without any (new Topology()) reads a
         // StreamsConfig of defaults, and Kafka Streams warns about its global-thread setting.
         Topology t = new Topology(new TopologyConfig(new StreamsConfig(streamsProperties(config))));
         t.addSource(HYPOTHESES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.hypothesesTopic());
         t.addSource(REFERENCES_SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), config.referencesTopic());
-        t.addProcessor(PROCESSOR, withStores(() -> new BoundaryProcessor(config, SINKS, books(config)), BoundaryProcessor.stores(books(config))),
+        t.addProcessor(PROCESSOR, withStores(() -> new BoundaryProcessor(config, SINKS, books(config), sliceValues), BoundaryProcessor.stores(books(config))),
                 HYPOTHESES_SOURCE, REFERENCES_SOURCE);
         t.addSink(SCORES_SINK, config.scoresTopic(), Serdes.String().serializer(), Serdes.String().serializer(), PROCESSOR);
         t.addSink(METRICS_SINK, config.metricsTopic(), Serdes.String().serializer(), Serdes.String().serializer(), PROCESSOR);

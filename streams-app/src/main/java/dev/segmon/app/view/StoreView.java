@@ -5,6 +5,8 @@ import dev.segmon.app.processors.ReferenceInput;
 import dev.segmon.app.processors.SeriesAggregates;
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.state.Keys.SeriesKey;
+import dev.segmon.app.state.Slice;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.MinuteFigures;
 import dev.segmon.app.state.SeriesFigures;
@@ -32,10 +34,59 @@ import org.apache.kafka.streams.state.ReadOnlyWindowStore;
 public final class StoreView implements MonitorView {
     private final Function<String, ReadOnlyKeyValueStore<?, ?>> keyValue;
     private final Function<String, ReadOnlyWindowStore<?, ?>> windows;
+    /** The slice this view shows, as if it were the pooled series ({@link Slice#NONE}: the pooled series themselves). */
+    private final Slice selected;
 
     public StoreView(Function<String, ReadOnlyKeyValueStore<?, ?>> keyValue, Function<String, ReadOnlyWindowStore<?, ?>> windows) {
+        this(keyValue, windows, Slice.NONE);
+    }
+
+    private StoreView(Function<String, ReadOnlyKeyValueStore<?, ?>> keyValue, Function<String, ReadOnlyWindowStore<?, ?>> windows,
+                      Slice selected) {
         this.keyValue = keyValue;
         this.windows = windows;
+        this.selected = selected;
+    }
+
+    /**
+     * The same stores showing one slice's series in place of the pooled ones (docs/slices.md): every
+     * view built on it reads that slice's figures under the plain (model, tier) keys; stores that are
+     * not kept per slice (dead letters, the reference clock) read as empty.
+     */
+    public StoreView slice(Slice s) {
+        return new StoreView(keyValue, windows, s);
+    }
+
+    /** The slice this view shows ({@link Slice#NONE}: pooled). */
+    public Slice selected() {
+        return selected;
+    }
+
+    /** The slices that have figures, in order (none without {@code --slice-keys}). */
+    public java.util.SortedSet<Slice> slices() {
+        java.util.SortedSet<Slice> out = new java.util.TreeSet<>();
+        new StoreView(keyValue, windows, null).<ModelTier, SeriesFigures>all(SeriesAggregates.SERIES, (a, b) -> a)
+                .keySet().forEach(k -> {
+                    if (!k.pooled()) {
+                        out.add(k.slice());
+                    }
+                });
+        return out;
+    }
+
+    /** The key as this view shows it, or null when it is not in the view's slice. */
+    @SuppressWarnings("unchecked")
+    private <K> K shown(K key) {
+        if (selected == null) {
+            return key;
+        }
+        if (key instanceof ModelTier m) {
+            return m.slice().equals(selected) ? (K) m.pooledSeries() : null;
+        }
+        if (key instanceof SeriesKey k) {
+            return k.slice().equals(selected) ? (K) new SeriesKey(k.model(), k.baseline(), k.tier()) : null;
+        }
+        return selected.isNone() ? key : null;
     }
 
     /** The stores of a running Kafka Streams client. */
@@ -109,8 +160,12 @@ public final class StoreView implements MonitorView {
             // answers a keyed fetch from the first task that has the key, and a (model, tier) has
             // minutes in every task. The time range is inclusive at both ends.
             try (KeyValueIterator<Windowed<K>, V> it = store.fetchAll(Instant.ofEpochMilli(fromMs), Instant.ofEpochMilli(toMs - 1))) {
-                it.forEachRemaining(kv -> out.computeIfAbsent(kv.key.key(), k -> new TreeMap<>())
-                        .merge(kv.key.window().start(), kv.value, merge));
+                it.forEachRemaining(kv -> {
+                    K k = shown(kv.key.key());
+                    if (k != null) {
+                        out.computeIfAbsent(k, x -> new TreeMap<>()).merge(kv.key.window().start(), kv.value, merge);
+                    }
+                });
             }
         } catch (InvalidStateStoreException e) {
             out.clear();
@@ -135,7 +190,12 @@ public final class StoreView implements MonitorView {
         try {
             ReadOnlyKeyValueStore<K, V> store = (ReadOnlyKeyValueStore<K, V>) keyValue.apply(spec.name());
             try (KeyValueIterator<K, V> it = store.all()) {
-                it.forEachRemaining(kv -> out.merge(kv.key, kv.value, merge));
+                it.forEachRemaining(kv -> {
+                    K k = shown(kv.key);
+                    if (k != null) {
+                        out.merge(k, kv.value, merge);
+                    }
+                });
             }
         } catch (InvalidStateStoreException e) {
             out.clear();

@@ -6,21 +6,42 @@ package dev.segmon.app.wire;
  * carries them in {@code words} (sorted by start, end, word; null when the message had no
  * {@code words} field) and their distinct starts and ends in {@code times}. An end mark may carry
  * the audio's {@code duration} ({@link AudioDuration#ABSENT} when it did not) and the producer's
- * {@code declaration} of the reference ({@link Declaration#UNDECLARED} when it made none).
+ * {@code declaration} of the reference ({@link Declaration#UNDECLARED} when it made none). Any
+ * message may carry {@code labels} (string values; empty when it had none), the slices of
+ * docs/slices.md.
  */
 public record HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
                               java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration,
-                              Declaration declaration) implements InputEvent {
+                              Declaration declaration, java.util.Map<String, String> labels) implements InputEvent {
+
+    /** A message without a declaration or labels. */
+    public HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
+                           java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration) {
+        this(utterance, model, tier, times, end, words, duration, Declaration.UNDECLARED, java.util.Map.of());
+    }
+
+    /** A message without labels. */
+    public HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
+                           java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration,
+                           Declaration declaration) {
+        this(utterance, model, tier, times, end, words, duration, declaration, java.util.Map.of());
+    }
 
     /** A message without a declaration. */
     public HypothesisEvent(String utterance, String model, String tier, double[] times, boolean end,
-                           java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration) {
-        this(utterance, model, tier, times, end, words, duration, Declaration.UNDECLARED);
+                           java.util.List<dev.segmon.model.alignment.Segment> words, AudioDuration duration,
+                           java.util.Map<String, String> labels) {
+        this(utterance, model, tier, times, end, words, duration, Declaration.UNDECLARED, labels);
     }
 
     /** This message with {@code declared} as its declaration: {@code {..., "end": true, "reference": "none"}}. */
     public HypothesisEvent declaring(Declaration declared) {
-        return new HypothesisEvent(utterance, model, tier, times, end, words, duration, declared);
+        return new HypothesisEvent(utterance, model, tier, times, end, words, duration, declared, labels);
+    }
+
+    /** This message carrying {@code labels}. */
+    public HypothesisEvent withLabels(java.util.Map<String, String> l) {
+        return new HypothesisEvent(utterance, model, tier, times, end, words, duration, declaration, java.util.Map.copyOf(l));
     }
 
     /** A message of bare times (no {@code words}) and no duration. */
@@ -45,7 +66,7 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
 
     /** This message with the end mark (and the duration it carries) set as given. */
     public HypothesisEvent withEnd(boolean ended, AudioDuration duration) {
-        return new HypothesisEvent(utterance, model, tier, times, ended, words, duration, declaration);
+        return new HypothesisEvent(utterance, model, tier, times, ended, words, duration, declaration, labels);
     }
 
     /** The end mark with the audio's duration: {@code {..., "end": true, "duration": 3.2}}. */
@@ -86,6 +107,7 @@ public record HypothesisEvent(String utterance, String model, String tier, doubl
                     g.writeStringField("reference", declaration.label());
                 }
             }
+            RecordJson.labels(g, labels);
             g.writeEndObject();
         });
     }

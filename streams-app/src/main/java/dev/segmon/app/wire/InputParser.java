@@ -68,7 +68,11 @@ final class InputParser {
                 return new Rejected(DeadLetterReason.MISSING_FIELD, model, tier, "both words and time(s)");
             }
             InputEvent read = words(utterance, model, tier, words, ended, duration);
-            return read instanceof HypothesisEvent e ? e.declaring(declared) : read;
+            if (!(read instanceof HypothesisEvent e)) {
+                return read;
+            }
+            HypothesisEvent declaredWords = e.declaring(declared);
+            return root.labels.isEmpty() ? declaredWords : declaredWords.withLabels(root.labels);
         }
         double[] values;
         if (time != null && times != null) {
@@ -99,7 +103,7 @@ final class InputParser {
             }
         }
         Arrays.sort(values);
-        return new HypothesisEvent(utterance, model, tier, values, ended, null, duration, declared);
+        return new HypothesisEvent(utterance, model, tier, values, ended, null, duration, declared, root.labels);
     }
 
     /**
@@ -235,6 +239,8 @@ final class InputParser {
         JsonValue times;
         JsonValue end;
         JsonValue duration;
+        /** The {@code labels} kept: string values of valid names; anything else in the object is ignored (docs/slices.md). */
+        java.util.Map<String, String> labels = java.util.Map.of();
         JsonValue words;
         JsonValue segments;
         JsonValue fin;
@@ -266,6 +272,7 @@ final class InputParser {
                     case "segments" -> f.segments = JsonValue.read(p, t, Keep.OBJECTS);
                     case "final" -> f.fin = JsonValue.read(p, t, Keep.SCALAR);
                     case "reference" -> f.reference = JsonValue.read(p, t, Keep.SCALAR);
+                    case "labels" -> f.labels = labels(p, t);
                     default -> p.skipChildren();
                 }
             }
@@ -273,6 +280,28 @@ final class InputParser {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /**
+     * The string-valued fields of a {@code labels} object whose key and value can be names; another
+     * kind of value is skipped, so that a record is never refused for its labels.
+     */
+    private static java.util.Map<String, String> labels(JsonParser p, JsonToken t) throws IOException {
+        if (t != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return java.util.Map.of();
+        }
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        String key;
+        while ((key = p.nextFieldName()) != null) {
+            JsonToken v = p.nextToken();
+            if (v == JsonToken.VALUE_STRING && Names.valid(key) && Names.valid(p.getText())) {
+                out.putIfAbsent(key, p.getText());
+            } else {
+                p.skipChildren();
+            }
+        }
+        return out;
     }
 
     /** A string field that can be a name, or null. */

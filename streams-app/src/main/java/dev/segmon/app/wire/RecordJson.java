@@ -49,4 +49,16 @@ public final class RecordJson {
             g.writeNumberField(field, value);
         }
     }
+
+    /** The {@code labels} object of a message (docs/slices.md), in key order; nothing when it has none. */
+    public static void labels(JsonGenerator g, java.util.Map<String, String> labels) throws IOException {
+        if (labels.isEmpty()) {
+            return;
+        }
+        g.writeObjectFieldStart("labels");
+        for (var e : new java.util.TreeMap<>(labels).entrySet()) {
+            g.writeStringField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+    }
 }

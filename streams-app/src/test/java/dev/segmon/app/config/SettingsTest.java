@@ -55,6 +55,10 @@ class SettingsTest {
         SAMPLES.put("detector-learn", new Sample("500", 500, c -> c.detector().learnUtterances()));
         SAMPLES.put("detector-paired-learn", new Sample("100", 100, c -> c.detector().pairedLearnUtterances()));
         SAMPLES.put("detector-margin", new Sample("0.01", 0.01, c -> c.detector().margin()));
+        SAMPLES.put("slice-keys", new Sample("lang, domain", java.util.List.of("lang", "domain"), c -> c.slices().keys()));
+        SAMPLES.put("slice-cap", new Sample("5", 5, c -> c.slices().cap()));
+        SAMPLES.put("slice-values", new Sample("lang=de, en; domain=call", Map.of("lang", Set.of("de", "en"), "domain", Set.of("call")),
+                c -> c.slices().allowed()));
     }
 
     @Test
@@ -123,6 +127,9 @@ class SettingsTest {
         defaults.put("detector-learn", "2000");
         defaults.put("detector-paired-learn", "200");
         defaults.put("detector-margin", "0.0");
+        defaults.put("slice-keys", "none");
+        defaults.put("slice-cap", "20");
+        defaults.put("slice-values", "none");
         assertEquals(MonitorConfig.SETTINGS, defaults.keySet());
         for (Map.Entry<String, String> d : defaults.entrySet()) {
             Setting<?> s = Settings.named(d.getKey());

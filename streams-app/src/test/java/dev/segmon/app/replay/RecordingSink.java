@@ -46,10 +46,11 @@ public final class RecordingSink implements TrafficSink {
     }
 
     @Override
-    public void end(String utterance, String model, String tier, double durationSeconds, dev.segmon.app.wire.Declaration declared) {
+    public void end(String utterance, String model, String tier, double durationSeconds, dev.segmon.app.wire.Declaration declared,
+                    java.util.Map<String, String> labels) {
         HypothesisEvent end = Double.isNaN(durationSeconds) ? HypothesisEvent.end(utterance, model, tier)
                 : HypothesisEvent.end(utterance, model, tier, durationSeconds);
-        sent.add(new Sent("h", utterance, end.declaring(declared).toJson(), clock.getAsLong()));
+        sent.add(new Sent("h", utterance, end.declaring(declared).withLabels(labels).toJson(), clock.getAsLong()));
     }
 
     @Override

@@ -1,9 +1,8 @@
 package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
-import dev.segmon.app.metrics.EstimateMetrics;
-import dev.segmon.app.metrics.StoreMetrics;
-import dev.segmon.app.metrics.WordMetrics;
+import dev.segmon.app.metrics.SliceCapMetrics;
+import dev.segmon.app.metrics.SlicedMetrics;
 import dev.segmon.app.view.WordView;
 import dev.segmon.app.view.EstimateView;
 import dev.segmon.app.state.Keys.DeadLetterKey;
@@ -64,7 +63,8 @@ final class SegmonDriver implements AutoCloseable {
         this.config = config.bootstrapServers("unused:9092").stateDir(stateDir).build();
         Properties props = SegmonTopology.streamsProperties(this.config);
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, "segmon-test");
-        this.driver = new TopologyTestDriver(SegmonTopology.build(this.config), props, START);
+        dev.segmon.app.config.SliceValues sliceValues = new dev.segmon.app.config.SliceValues(this.config.slices());
+        this.driver = new TopologyTestDriver(SegmonTopology.build(this.config, sliceValues), props, START);
         ByteArraySerializer bytes = new ByteArraySerializer();
         this.hypotheses = driver.createInputTopic(this.config.hypothesesTopic(), bytes, bytes, START, Duration.ZERO);
         this.references = driver.createInputTopic(this.config.referencesTopic(), bytes, bytes, START, Duration.ZERO);
@@ -75,18 +75,14 @@ final class SegmonDriver implements AutoCloseable {
         StoreView stores = new StoreView(driver::getKeyValueStore, driver::getWindowStore);
         this.state = stores;
         this.intervals = new dev.segmon.app.view.IntervalView(stores);
-        registry.getPrometheusRegistry().register(new StoreMetrics(state,
-                () -> START.toEpochMilli() + 60_000L)); // "now" for the 5m window: one minute after START
-        registry.getPrometheusRegistry().register(new dev.segmon.app.metrics.IntervalMetrics(
-                intervals, () -> START.toEpochMilli() + 60_000L));
         this.words = new WordView(stores);
-        registry.getPrometheusRegistry().register(new WordMetrics(words, () -> START.toEpochMilli() + 60_000L));
         this.timing = new dev.segmon.app.view.TimingView(stores);
-        registry.getPrometheusRegistry().register(new dev.segmon.app.metrics.TimingMetrics(timing, () -> START.toEpochMilli() + 60_000L));
         this.estimates = new EstimateView(new StoreView(driver::getKeyValueStore, driver::getWindowStore));
-        registry.getPrometheusRegistry().register(new EstimateMetrics(estimates, () -> START.toEpochMilli() + 60_000L));
         this.changes = new dev.segmon.app.view.ChangeView(stores, this.config.detector());
-        registry.getPrometheusRegistry().register(new dev.segmon.app.metrics.ChangeMetrics(changes));
+        // The collectors Monitor registers, pooled and per slice; "now" for the 5m window: one minute after START.
+        registry.getPrometheusRegistry().register(new SlicedMetrics(stores,
+                v -> SlicedMetrics.families(v, this.config.detector(), () -> START.toEpochMilli() + 60_000L),
+                this.config.slices().active(), new SliceCapMetrics(sliceValues::cappedCounts)));
     }
 
     static SegmonDriver defaults() throws Exception {

@@ -5,6 +5,8 @@ import dev.segmon.app.cli.support.UnreferencedOption;
 import dev.segmon.app.cli.support.AlignmentInputOptions;
 import dev.segmon.app.cli.support.JsonOutput;
 import dev.segmon.app.cli.support.TolerancesConverter;
+import dev.segmon.app.cli.support.SecondsConverter;
+import dev.segmon.app.cli.support.SliceOptions;
 import dev.segmon.app.cli.support.Table;
 import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.model.boundary.BoundaryCounts;
@@ -15,6 +17,7 @@ import dev.segmon.model.boundary.HitRule;
 import dev.segmon.model.boundary.Matching;
 import dev.segmon.model.boundary.Tolerances;
 import dev.segmon.model.interval.BoundaryIntervals;
+import dev.segmon.model.io.UtteranceLabels;
 import dev.segmon.model.io.UtteranceReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -71,6 +74,9 @@ public final class BoundariesCommand implements Callable<Integer> {
     @Mixin
     AlignmentInputOptions input;
 
+    @Mixin
+    SliceOptions slices;
+
     @Override
     public Integer call() {
         BoundaryScorer scorer = BoundaryScorer.builder()
@@ -89,9 +95,19 @@ public final class BoundariesCommand implements Callable<Integer> {
             AlignmentInputOptions.reportUntimed(ref, spec.commandLine().getErr());
             AlignmentInputOptions.reportUntimed(hyp, spec.commandLine().getErr());
         }
+        Map<String, Map<String, CorpusBoundaryResult>> bySlice = bySlice(scorer);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Map<String, Object> o = toJson(result, scorer);
+            if (slices.active()) {
+                Map<String, Object> sl = new LinkedHashMap<>();
+                bySlice.forEach((key, values) -> {
+                    Map<String, Object> v = new LinkedHashMap<>();
+                    values.forEach((value, r) -> v.put(value, toJson(r, scorer)));
+                    sl.put(key, v);
+                });
+                o.put("slices", sl);
+            }
             if (confidence != null) {
                 Map<String, Object> iv = new LinkedHashMap<>();
                 intervals.intervals(level, scorer.matching() == Matching.MANY_TO_ONE).forEach((m, i) -> iv.put(m.key(), i == null ? null : i.toArray()));
@@ -106,8 +122,39 @@ public final class BoundariesCommand implements Callable<Integer> {
                         i == null ? "null" : String.format(Locale.ROOT, "[%.4f, %.4f]", i.lower(), i.upper())));
             }
             t.print(out);
+            bySlice.forEach((key, values) -> values.forEach((value, r) -> {
+                out.println();
+                out.println("slice " + key + "=" + value);
+                table(r, scorer).print(out);
+            }));
         }
         return 0;
+    }
+
+    /** Each slice's result: the utterances whose label for the key has the value, scored alone (docs/slices.md). */
+    private Map<String, Map<String, CorpusBoundaryResult>> bySlice(BoundaryScorer scorer) {
+        Map<String, Map<String, CorpusBoundaryResult>> out = new LinkedHashMap<>();
+        if (!slices.active()) {
+            return out;
+        }
+        UtteranceLabels labels = slices.labels(hypothesis, input.readOptions().format());
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+        for (Path p : new Path[] {hypothesis, reference}) {
+            try (UtteranceReader r = input.open(p)) {
+                r.forEachRemaining(u -> ids.add(u.id()));
+            }
+        }
+        for (String key : slices.keys()) {
+            Map<String, CorpusBoundaryResult> values = new LinkedHashMap<>();
+            for (String value : SliceOptions.values(labels, key, ids)) {
+                try (UtteranceReader ref = SliceOptions.slice(input.open(reference), labels, key, value);
+                     UtteranceReader hyp = SliceOptions.slice(input.open(hypothesis), labels, key, value)) {
+                    values.put(value, scorer.score(ref, hyp, new BoundaryIntervals()));
+                }
+            }
+            out.put(key, values);
+        }
+        return out;
     }
 
     private double checkedConfidence() {

@@ -1,0 +1,113 @@
+package dev.segmon.app.processors;
+
+import dev.segmon.app.config.SliceValues;
+import dev.segmon.app.state.Keys.HypothesisKey;
+import dev.segmon.app.state.Slice;
+import dev.segmon.app.state.StateSerde;
+import dev.segmon.app.store.StoreSpec;
+import dev.segmon.app.store.StoredKeys;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The slices of each open hypothesis (docs/slices.md): the values of the slice keys its messages
+ * carried, the first value of a key winning, as admitted by {@link SliceValues}; kept until the
+ * utterance closes. A key it carried no label for is {@link Slice#UNLABELLED}. Without slice keys
+ * nothing is stored and every hypothesis has no slices.
+ */
+final class SliceLabels {
+    /** Keys and values alternating, in key order. */
+    static final Serde<SortedMap<String, String>> LABELS = StateSerde.ofKey(SliceLabels::parts, SliceLabels::labels);
+    /** (utterance, tier, model) -> the slice values its messages carried, until its utterance closes. */
+    static final StoreSpec<KeyValueStore<HypothesisKey, SortedMap<String, String>>> STORE =
+            StoreSpec.keyValue("segmon-slice-labels", HypothesisKey.SERDE, LABELS);
+
+    private final SliceValues values;
+    private KeyValueStore<HypothesisKey, SortedMap<String, String>> store;
+    /** The keys of {@link #STORE}: without labels a close skips RocksDB. */
+    private StoredKeys<HypothesisKey> keys;
+
+    SliceLabels(SliceValues values) {
+        this.values = values;
+    }
+
+    void init(ProcessorContext<Object, Object> context) {
+        KeyValueStore<HypothesisKey, SortedMap<String, String>> s = STORE.open(context);
+        store = s;
+        keys = new StoredKeys<>(BoundaryProcessor.EXPIRY_INDEX_CAPACITY);
+        keys.scanned(keep -> {
+            try (KeyValueIterator<HypothesisKey, SortedMap<String, String>> it = s.all()) {
+                it.forEachRemaining(kv -> keep.accept(kv.key));
+            }
+        });
+    }
+
+    /** A message of the hypothesis carried {@code labels}: keeps the values of slice keys it had none for. */
+    void carried(HypothesisKey key, Map<String, String> labels) {
+        if (labels.isEmpty() || !values.rule().active()) {
+            return;
+        }
+        SortedMap<String, String> held = held(key);
+        SortedMap<String, String> next = new TreeMap<>(held);
+        for (String k : values.rule().keys()) {
+            String v = labels.get(k);
+            if (v != null && !next.containsKey(k)) {
+                next.put(k, values.admit(k, v));
+            }
+        }
+        if (!next.equals(held)) {
+            store.put(key, next);
+            keys.stored(key);
+        }
+    }
+
+    /** The hypothesis' slices, one per slice key, in the keys' order; empty without slice keys. */
+    List<Slice> of(HypothesisKey key) {
+        if (!values.rule().active()) {
+            return List.of();
+        }
+        SortedMap<String, String> held = held(key);
+        List<Slice> out = new ArrayList<>(values.rule().keys().size());
+        for (String k : values.rule().keys()) {
+            out.add(new Slice(k, held.getOrDefault(k, Slice.UNLABELLED)));
+        }
+        return out;
+    }
+
+    /** The utterance closed: its labels are not needed again. */
+    void forget(HypothesisKey key) {
+        if (keys.mayHold(key)) {
+            store.delete(key);
+            keys.deleted(key);
+        }
+    }
+
+    private SortedMap<String, String> held(HypothesisKey key) {
+        SortedMap<String, String> v = keys.mayHold(key) ? store.get(key) : null;
+        return v == null ? new TreeMap<>() : v;
+    }
+
+    private static String[] parts(SortedMap<String, String> labels) {
+        List<String> out = new ArrayList<>();
+        labels.forEach((k, v) -> {
+            out.add(k);
+            out.add(v);
+        });
+        return out.toArray(String[]::new);
+    }
+
+    private static SortedMap<String, String> labels(String[] parts) {
+        SortedMap<String, String> out = new TreeMap<>();
+        for (int i = 0; i + 1 < parts.length; i += 2) {
+            out.put(parts[i], parts[i + 1]);
+        }
+        return out;
+    }
+}
