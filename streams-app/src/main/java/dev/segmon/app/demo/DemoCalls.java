@@ -44,21 +44,30 @@ final class DemoCalls {
     List<String> look(ChangeView changes, MonitorView state, String tier, long nowMs) {
         List<String> out = new ArrayList<>();
         if (changes != null) {
-            for (Map.Entry<SeriesKey, DetectorSeries> e : changes.series().entrySet()) {
-                for (Map.Entry<DetectedMeasure, MeasureDetector> m : e.getValue().detectors().entrySet()) {
-                    MeasureDetector d = m.getValue();
-                    String name = series(e.getKey()) + " " + m.getKey().key();
-                    if (d.called() && called.add(name)) {
+            // Pooled series first: a slice's call is shown only where its pooled series has not
+            // been called on that measure (then the slice says where, rather than repeating it).
+            for (boolean pooled : new boolean[] {true, false}) {
+                for (Map.Entry<SeriesKey, DetectorSeries> e : changes.series().entrySet()) {
+                    if (e.getKey().slice().isNone() != pooled) {
+                        continue;
+                    }
+                    for (Map.Entry<DetectedMeasure, MeasureDetector> m : e.getValue().detectors().entrySet()) {
+                        MeasureDetector d = m.getValue();
+                        String name = series(e.getKey()) + " " + m.getKey().key();
+                        if (!d.called() || (!pooled && called.contains(series(pooledOf(e.getKey())) + " " + m.getKey().key()))
+                                || !called.add(name)) {
+                            continue;
+                        }
                         Long since = d.since();
-                        out.add(String.format(Locale.ROOT, "[%s] change detector calls %s: %+.3f since %s (%s)",
-                                elapsed(nowMs), name, d.estimate(), since == null ? "?" : elapsed(since),
-                                since == null ? "no start" : Instant.ofEpochMilli(since)));
+                        out.add(String.format(Locale.ROOT, "[%s] change detector calls %s: %s since %s (%s)", elapsed(nowMs),
+                                name, size(m.getKey(), d.estimate()),
+                                since == null ? "?" : elapsed(since), since == null ? "no start" : Instant.ofEpochMilli(since)));
                     }
                 }
             }
         }
         for (Map.Entry<ModelTier, BoundaryCounts> e : StoreMetrics.sliding(state, nowMs).entrySet()) {
-            if (!e.getKey().tier().equals(tier)) {
+            if (!e.getKey().tier().equals(tier) || !e.getKey().pooled()) {
                 continue;
             }
             String model = e.getKey().model();
@@ -76,8 +85,20 @@ final class DemoCalls {
         return out;
     }
 
+    /** "canary vs healthy word lang=de", "canary word": the series as the report names it. */
     private static String series(SeriesKey k) {
-        return k.paired() ? k.model() + " vs " + k.baseline() + " " + k.tier() : k.model() + " " + k.tier();
+        String s = k.paired() ? k.model() + " vs " + k.baseline() + " " + k.tier() : k.model() + " " + k.tier();
+        return k.slice().isNone() ? s : s + " " + k.slice();
+    }
+
+    private static SeriesKey pooledOf(SeriesKey k) {
+        return new SeriesKey(k.model(), k.baseline(), k.tier());
+    }
+
+    /** A change's size: the offset bias in milliseconds, a ratio as it is. */
+    private static String size(DetectedMeasure measure, double estimate) {
+        return measure == DetectedMeasure.OFFSET_BIAS ? String.format(Locale.ROOT, "%+.1f ms", 1000 * estimate)
+                : String.format(Locale.ROOT, "%+.3f", estimate);
     }
 
     /** Time since the traffic started, for a wall time or a record time (the producer's wall time). */
