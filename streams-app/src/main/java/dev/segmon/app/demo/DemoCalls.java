@@ -24,9 +24,11 @@ import java.util.Set;
  * a line when a detector first calls a change, and a line when SegmonOverSegmentationOutOfBand
  * would fire — its condition, the 5-minute over-segmentation beyond ±0.10, checked at every
  * report and held for its {@code for: 10m} (deploy/prometheus/rules/segmon-alerts.rules.yml) —
- * each with its time since the demo's traffic started.
+ * each with its time since the demo's traffic started. A call names its series as the report
+ * does, with its slice ({@code canary vs healthy word lang=de recall}), and gives an offset bias in
+ * milliseconds.
  */
-final class DemoCalls {
+public final class DemoCalls {
     /** SegmonOverSegmentationOutOfBand: |OS over 5 m| > 0.10 for 10 m. */
     static final double OS_BAND = 0.10;
     static final Duration OS_FOR = Duration.ofMinutes(10);
@@ -36,33 +38,32 @@ final class DemoCalls {
     private final Map<String, Long> outOfBandSince = new HashMap<>();
     private final Set<String> fired = new HashSet<>();
 
-    DemoCalls(long startMs) {
+    /** Times are told from {@code startMs}, the wall time the traffic started. */
+    public DemoCalls(long startMs) {
         this.startMs = startMs;
     }
 
     /** Lines for what happened since the last look, at wall time {@code nowMs}. */
-    List<String> look(ChangeView changes, MonitorView state, String tier, long nowMs) {
+    public List<String> look(ChangeView changes, MonitorView state, String tier, long nowMs) {
         List<String> out = new ArrayList<>();
         if (changes != null) {
-            // Pooled series first: a slice's call is shown only where its pooled series has not
-            // been called on that measure (then the slice says where, rather than repeating it).
-            for (boolean pooled : new boolean[] {true, false}) {
-                for (Map.Entry<SeriesKey, DetectorSeries> e : changes.series().entrySet()) {
-                    if (e.getKey().slice().isNone() != pooled) {
+            // A slice's call is shown unless its pooled series was called on that measure at an
+            // earlier look: a slice called first (or with it) says where the change is, one called
+            // after it repeats what the pooled line said.
+            Set<String> before = Set.copyOf(called);
+            for (Map.Entry<SeriesKey, DetectorSeries> e : changes.series().entrySet()) {
+                boolean slice = !e.getKey().slice().isNone();
+                for (Map.Entry<DetectedMeasure, MeasureDetector> m : e.getValue().detectors().entrySet()) {
+                    MeasureDetector d = m.getValue();
+                    String name = series(e.getKey()) + " " + m.getKey().key();
+                    if (!d.called() || (slice && before.contains(series(pooledOf(e.getKey())) + " " + m.getKey().key()))
+                            || !called.add(name)) {
                         continue;
                     }
-                    for (Map.Entry<DetectedMeasure, MeasureDetector> m : e.getValue().detectors().entrySet()) {
-                        MeasureDetector d = m.getValue();
-                        String name = series(e.getKey()) + " " + m.getKey().key();
-                        if (!d.called() || (!pooled && called.contains(series(pooledOf(e.getKey())) + " " + m.getKey().key()))
-                                || !called.add(name)) {
-                            continue;
-                        }
-                        Long since = d.since();
-                        out.add(String.format(Locale.ROOT, "[%s] change detector calls %s: %s since %s (%s)", elapsed(nowMs),
-                                name, size(m.getKey(), d.estimate()),
-                                since == null ? "?" : elapsed(since), since == null ? "no start" : Instant.ofEpochMilli(since)));
-                    }
+                    Long since = d.since();
+                    out.add(String.format(Locale.ROOT, "[%s] change detector calls %s: %s since %s (%s)", elapsed(nowMs),
+                            name, size(m.getKey(), d.estimate()),
+                            since == null ? "?" : elapsed(since), since == null ? "no start" : Instant.ofEpochMilli(since)));
                 }
             }
         }

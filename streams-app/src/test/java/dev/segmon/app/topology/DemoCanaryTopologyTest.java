@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.segmon.app.config.Comparison;
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.demo.DemoCalls;
 import dev.segmon.app.demo.DemoCanary;
 import dev.segmon.app.demo.DemoCorpus;
 import dev.segmon.app.demo.DemoTraffic;
@@ -19,6 +20,7 @@ import dev.segmon.app.state.Slice;
 import dev.segmon.model.detection.DetectedMeasure;
 import dev.segmon.model.detection.MeasureDetector;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -52,10 +54,18 @@ class DemoCanaryTopologyTest {
             Long biasCalledMs = null;
             Long deCalledMs = null;
             boolean checkedBeforeLoss = false;
+            // What the demo prints, looked at every 10 s of traffic as it does by default.
+            DemoCalls calls = new DemoCalls(SegmonDriver.START.toEpochMilli());
+            List<String> printed = new ArrayList<>();
+            long nextLookMs = 10_000;
             for (long n = 0; ; n++) {
                 long ms = Math.round(n * 1000 / RATE);
                 if (ms >= END.toMillis()) {
                     break;
+                }
+                if (ms >= nextLookMs) {
+                    printed.addAll(calls.look(d.changes, d.state, DemoTraffic.TIER, SegmonDriver.START.toEpochMilli() + ms));
+                    nextLookMs += 10_000;
                 }
                 if (!checkedBeforeLoss && ms >= DemoCanary.LOSES_AT.toMillis()) {
                     // One minute of drift, no loss yet: at 50 ms the drift moves no boundary out of
@@ -85,6 +95,7 @@ class DemoCanaryTopologyTest {
                 }
             }
             assertTrue(checkedBeforeLoss);
+            printed.addAll(calls.look(d.changes, d.state, DemoTraffic.TIER, SegmonDriver.START.toEpochMilli() + END.toMillis()));
 
             // The drift: 15 ms against a per-utterance mean offset of sd about 8 / sqrt(25) = 1.6 ms
             // (about 25 hits an utterance; A08_0001 has 23 boundaries) is about 9 sd. The threshold
@@ -119,6 +130,12 @@ class DemoCanaryTopologyTest {
                             "lang=" + other + " did not change");
                 }
             }
+
+            // The demo says so: a line for each call, with its size (arithmetic above).
+            String text = String.join("\n", printed);
+            assertTrue(text.matches("(?s).*\\[3m[01]\\ds\\] change detector calls canary word offset_bias: \\+1[2-8]\\.\\d ms since (2m5\\d|3m0\\d)s.*"), text);
+            assertTrue(text.matches("(?s).*\\[(4m\\d\\ds|5m00s)\\] change detector calls canary vs healthy word lang=de recall: -0\\.0[4-9]\\d since .*"), text);
+            assertFalse(text.matches("(?s).*lang=(en|fr|ja) recall.*"), text);
         }
     }
 
