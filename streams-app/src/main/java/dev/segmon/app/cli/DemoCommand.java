@@ -22,7 +22,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code segmon demo}: broker, monitor and live traffic of three simulated models in one JVM. */
+/** {@code segmon demo}: broker, monitor and live traffic of four simulated models in one JVM. */
 @Command(name = "demo",
         mixinStandardHelpOptions = true,
         description = "Runs an embedded Kafka broker, the monitor and live traffic in one process: the ZeroSpeech 2017 "
@@ -70,11 +70,11 @@ public final class DemoCommand implements Callable<Integer> {
     double regressedInsertion;
 
     @Option(names = "--jitter", paramLabel = "SECONDS", defaultValue = "0.008",
-            description = "Standard deviation of both models' boundary placement noise (default: ${DEFAULT-VALUE}).")
+            description = "Standard deviation of every model's boundary placement noise (default: ${DEFAULT-VALUE}).")
     double jitter;
 
     @Option(names = "--error-rate", paramLabel = "P", defaultValue = "0.01",
-            description = "Both models' deletion probability and base insertion rate per reference boundary (default: ${DEFAULT-VALUE}).")
+            description = "Every model's deletion probability and base insertion rate per reference boundary (default: ${DEFAULT-VALUE}).")
     double errorRate;
 
     @Option(names = "--tolerance", paramLabel = "SECONDS", converter = SecondsConverter.class,
