@@ -98,7 +98,7 @@ public record SimulatedModel(String name, double jitter, double deletion, double
 
     /** The probability of dropping a reference boundary of an utterance in {@code language} at {@code elapsed}. */
     public double deletion(String language, Duration elapsed) {
-        return language.equals(loss.language()) && elapsed.compareTo(loss.after()) >= 0 ? loss.deletion() : deletion;
+        return !loss.language().isEmpty() && language.equals(loss.language()) && elapsed.compareTo(loss.after()) >= 0 ? loss.deletion() : deletion;
     }
 
     /** Seconds every kept boundary comes late at {@code elapsed}. */
