@@ -118,8 +118,14 @@ public final class StoreMetrics implements MultiCollector {
             String tier = e.getKey().tier();
             Totals t = e.getValue();
             Labels mt = Points.series(e.getKey());
-            t.outcomes().forEach((outcome, n) -> utterances.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
-                    .labels(mt.add("outcome", outcome.label())).value(n).build()));
+            // A model's outcomes are exported at 0 until one closes so: an alert's ratio (SegmonReferencesMissing) needs the series.
+            for (Outcome outcome : Outcome.values()) {
+                Long n = t.outcomes().get(outcome);
+                if (n != null || outcome != Outcome.UNHYPOTHESIZED && !model.equals(InputEvent.NO_MODEL)) {
+                    utterances.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
+                            .labels(mt.add("outcome", outcome.label())).value(n == null ? 0 : n).build());
+                }
+            }
             if (model.equals(InputEvent.NO_MODEL)) {
                 continue;
             }
