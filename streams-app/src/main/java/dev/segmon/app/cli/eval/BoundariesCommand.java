@@ -13,6 +13,7 @@ import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.boundary.BoundaryScores;
 import dev.segmon.model.boundary.CorpusBoundaryResult;
+import dev.segmon.model.boundary.HitOffsets;
 import dev.segmon.model.boundary.HitRule;
 import dev.segmon.model.boundary.Matching;
 import dev.segmon.model.boundary.Tolerances;
@@ -218,7 +219,26 @@ public final class BoundariesCommand implements Callable<Integer> {
         }
         o.put("utterances", result.utterances());
         o.put("unpaired", result.unpaired());
+        HitOffsets offsets = result.offsets();
+        if (offsets != null) {
+            o.put("offset_bias", offsets.meanSeconds());
+            o.put("signed_offset_buckets", offsets.toleranceMicros() == 0 ? null : signedBuckets(offsets));
+        }
         return o;
+    }
+
+    /**
+     * The hits at or below each bound (cumulative, as the live histogram's {@code le}), keyed by the
+     * bound as Prometheus writes it ({@code "-0.02"}, {@code "0.0"}, {@code "+Inf"}).
+     */
+    static Map<String, Long> signedBuckets(HitOffsets offsets) {
+        double[] bounds = HitOffsets.boundsSeconds(offsets.toleranceMicros());
+        long[] counts = offsets.cumulative();
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i < bounds.length; i++) {
+            out.put(Double.isInfinite(bounds[i]) ? "+Inf" : Double.toString(bounds[i]), counts[i]);
+        }
+        return out;
     }
 
     private static Table table(CorpusBoundaryResult result, BoundaryScorer scorer) {
@@ -241,6 +261,10 @@ public final class BoundariesCommand implements Callable<Integer> {
                         + (scorer.hitRule() == HitRule.LABEL ? ", label-aware hits" : ""))
                 .count("utterances", result.utterances())
                 .text("unpaired", result.unpaired().isEmpty() ? "none" : result.unpaired().size() + ": " + abbreviate(result.unpaired()));
+        if (result.offsets() != null) {
+            Double bias = result.offsets().meanSeconds();
+            t.text("offset bias (hyp - ref)", bias == null ? "null" : String.format(Locale.ROOT, "%+.6f s", bias));
+        }
         return t;
     }
 
