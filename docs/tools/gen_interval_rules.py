@@ -24,7 +24,7 @@ inverted), the Cornish-Fisher expansion beyond.
 
 The rules come in three layers, as Prometheus recommends for expressions that share inputs:
 
-  1. moments: segmon:<counter>:increase<range> = sum by (labels) (increase(segmon_<counter>_total[range]))
+  1. moments: segmon:<counter>:increase<range> = sum by (labels) (increase(segmon_<counter>_total{slice=""}[range]))
      for every moment counter (docs/intervals.md, "Counters"): each increase() is evaluated once;
   2. per measure: its value (segmon:utterance_<measure>:<range>, segmon:paired_<measure>_difference:<range>)
      and Q (..._squared_residuals:<range>), over the layer-1 series, for a single measure also
@@ -107,7 +107,8 @@ class Source:
         return f"segmon:{stem}:increase{self.rng}"
 
     def moment_rule(self, stem):
-        return f"sum by ({self.kind.by}) (increase(segmon_{stem}_total[{self.rng}]))"
+        # slice="": the pooled series only; a slice's series (docs/slices.md) would count each utterance again
+        return f'sum by ({self.kind.by}) (increase(segmon_{stem}_total{{slice=""}}[{self.rng}]))'
 
     def m(self):
         return self.moment(self.kind.count)

@@ -1,7 +1,8 @@
 // segmon's live page. Two views: the overview (no hash, or #overview) reads /api/v1/overview (one
 // row per model and per comparison: the last 5 minutes' figures and the change detectors' state);
 // a model's view (#model=M&tier=T&range=N) reads /api/v1/summary (the samples /metrics serves) and
-// /api/v1/windows (per-minute counts with their ratios, computed by the monitor). Both read /ready
+// /api/v1/windows (per-minute counts with their ratios, computed by the monitor), and with slice keys
+// /api/v1/summary?slice=all (the per-slice table). Both read /ready
 // (how long ago a broker last answered), every REFRESH_MS. No ratio is computed here: every number
 // shown is one the monitor sent.
 "use strict";
@@ -588,6 +589,60 @@
       "bias / mean |error| since start"], data, "no word timed yet");
   }
 
+  // Slices (docs/slices.md): per value of the picked label key, the open model's P, R, F1 and OS (last
+  // 5 minutes large, since start small) and its scored utterances, from /api/v1/summary?slice=all. The
+  // keys are those whose capped values the pooled summary counts: every --slice-keys key, from 0.
+  async function renderSlices(pooled) {
+    const keys = [...new Set(pooled.filter((x) => x.name === "segmon_slice_values_capped_total").map((x) => x.labels.key))].sort();
+    $("slices").hidden = keys.length === 0;
+    if (keys.length === 0) { state.slices = null; return; }
+    if (!keys.includes(state.sliceKey)) state.sliceKey = keys[0];
+    fill($("slice-key"), keys, state.sliceKey);
+    const key = state.sliceKey;
+    const mine = (await getJson("api/v1/summary?slice=all")).samples
+      .filter((x) => x.labels.slice === key && x.labels.model === state.model && x.labels.tier === state.tier);
+    const last = (v) => (v === "none" || v === "other" ? 1 : 0); // the catch-alls after the real values
+    const values = [...new Set(mine.map((x) => x.labels[key]))].sort((a, b) => last(a) - last(b) || a.localeCompare(b));
+    const figures = OVERVIEW.filter((c) => !c.models).map((c) => ({ ...c, ratio: RATIOS.find((r) => r.key === c.key) }));
+    const table = $("slice-table");
+    table.replaceChildren();
+    const head = table.createTHead().insertRow();
+    [key, "utterances", ...figures.map((c) => c.label)].forEach((h) => { const th = document.createElement("th"); th.textContent = h; head.appendChild(th); });
+    const body = table.createTBody();
+    if (values.length === 0) {
+      const td = body.insertRow().insertCell();
+      td.colSpan = figures.length + 2; td.className = "empty"; td.textContent = "no utterance of " + state.model + " closed in a slice of " + key + " yet";
+    }
+    for (const v of values) {
+      const at = (name, extra) => sample(mine, name, { [key]: v, ...extra });
+      const tr = body.insertRow();
+      tr.dataset.value = v;
+      tr.insertCell().textContent = v;
+      const n = tr.insertCell();
+      n.className = "num";
+      const scored = at("segmon_utterances_total", { outcome: "scored" });
+      n.textContent = scored === null ? "–" : String(scored);
+      for (const c of figures) {
+        const td = tr.insertCell();
+        td.className = "fig";
+        td.dataset.metric = c.key;
+        const recent = at(c.ratio.gauge, { window: "5m" }), total = at(c.ratio.gauge, { window: "cumulative" });
+        const big = document.createElement("span");
+        big.className = "v";
+        big.dataset.raw = recent === null ? "" : String(recent);
+        big.textContent = fmt(recent, 3);
+        const g = grade(c.ratio, recent);
+        if (g) big.classList.add(g);
+        const small = document.createElement("span");
+        small.className = "ci";
+        small.dataset.raw = total === null ? "" : String(total);
+        small.textContent = "since start " + fmt(total, 3);
+        td.append(big, small);
+      }
+    }
+    state.slices = { key, values };
+  }
+
   async function refreshModel() {
     const summary = await getJson("api/v1/summary");
     pickers(summary.samples);
@@ -596,6 +651,7 @@
     renderPaired(summary.samples);
     renderTables(summary);
     renderTiming(summary.samples);
+    await renderSlices(summary.samples);
     if (state.model) {
       const q = new URLSearchParams({ model: state.model, tier: state.tier, minutes: String(state.range) });
       $("api-link").href = "api/v1/windows?" + q;
@@ -640,6 +696,7 @@
   });
   window.segmonPage = state; // for tests and the curious: what the page last drew
   ["model", "tier", "range"].forEach((id) => $(id).addEventListener("change", onPick));
+  $("slice-key").addEventListener("change", () => { state.sliceKey = $("slice-key").value; refresh(); });
   readHash();
   refresh();
 })();

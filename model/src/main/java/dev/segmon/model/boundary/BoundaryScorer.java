@@ -78,7 +78,7 @@ public final class BoundaryScorer {
 
     /** Counts for one utterance pair. */
     public BoundaryCounts score(Utterance reference, Utterance hypothesis) {
-        return score(side(reference), side(hypothesis));
+        return score(side(reference), side(hypothesis), new HitOffsets.Tally(toleranceMicros));
     }
 
     /** An utterance's boundaries, with their words when hits are label-aware. */
@@ -86,12 +86,13 @@ public final class BoundaryScorer {
         return new ReadAhead.Item(u.id(), boundaries(u), hitRule == HitRule.LABEL ? BoundaryWords.of(u, ignoredLabels) : null);
     }
 
-    private BoundaryCounts score(ReadAhead.Item reference, ReadAhead.Item hypothesis) {
-        if (hitRule == HitRule.TIME) {
+    /** The counts of one pair; with one-to-one matching the offset of each hit goes to {@code offsets}. */
+    private BoundaryCounts score(ReadAhead.Item reference, ReadAhead.Item hypothesis, HitOffsets.Tally offsets) {
+        if (matching == Matching.MANY_TO_ONE) {
             return score(reference.boundaries(), hypothesis.boundaries());
         }
-        return Matching.oneToOne(reference.boundaries(), hypothesis.boundaries(), toleranceMicros,
-                BoundaryWords.rule(hypothesis.words(), reference.words()));
+        PairRule rule = hitRule == HitRule.TIME ? PairRule.ANY : BoundaryWords.rule(hypothesis.words(), reference.words());
+        return Matching.oneToOne(reference.boundaries(), hypothesis.boundaries(), toleranceMicros, offsets.recording(rule));
     }
 
     /**
@@ -111,8 +112,9 @@ public final class BoundaryScorer {
      */
     public CorpusBoundaryResult score(UtteranceReader reference, UtteranceReader hypothesis,
             Consumer<BoundaryCounts> eachUtterance) {
-        Pairing ref = new Pairing(true);
-        Pairing hyp = new Pairing(false);
+        HitOffsets.Tally offsets = new HitOffsets.Tally(toleranceMicros);
+        Pairing ref = new Pairing(true, offsets);
+        Pairing hyp = new Pairing(false, offsets);
         BoundaryCounts sum = BoundaryCounts.ZERO;
         long paired = 0;
         try (ReadAhead hyps = new ReadAhead(hypothesis, this::side)) {
@@ -139,16 +141,19 @@ public final class BoundaryScorer {
         List<String> unpaired = new ArrayList<>(ref.waiting.size() + hyp.waiting.size());
         sum = sum.plus(ref.scoreAlone(unpaired, eachUtterance)).plus(hyp.scoreAlone(unpaired, eachUtterance));
         unpaired.sort(null);
-        return new CorpusBoundaryResult(sum, paired + unpaired.size(), unpaired);
+        return new CorpusBoundaryResult(sum, paired + unpaired.size(), unpaired,
+                matching == Matching.ONE_TO_ONE ? offsets.result() : null);
     }
 
     /** One side of the pairing: the utterances of this side still waiting for their partner. */
     private final class Pairing {
         private final boolean isReference;
         private final Map<String, ReadAhead.Item> waiting = new HashMap<>();
+        private final HitOffsets.Tally offsets;
 
-        Pairing(boolean isReference) {
+        Pairing(boolean isReference, HitOffsets.Tally offsets) {
             this.isReference = isReference;
+            this.offsets = offsets;
         }
 
         /** The counts of the utterance and its waiting partner, or null when it is left waiting. */
@@ -181,7 +186,7 @@ public final class BoundaryScorer {
         }
 
         private BoundaryCounts pair(ReadAhead.Item mine, ReadAhead.Item theirs) {
-            return isReference ? score(mine, theirs) : score(theirs, mine);
+            return isReference ? score(mine, theirs, offsets) : score(theirs, mine, offsets);
         }
     }
 

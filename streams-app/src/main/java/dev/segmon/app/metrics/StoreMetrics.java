@@ -2,6 +2,7 @@ package dev.segmon.app.metrics;
 
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
+import dev.segmon.app.state.OffsetBias;
 import dev.segmon.app.view.MonitorView;
 import dev.segmon.app.state.SignedOffsets;
 import dev.segmon.app.state.Totals;
@@ -95,6 +96,8 @@ public final class StoreMetrics implements MultiCollector {
         boolean totalsWanted = ratiosWanted || SERIES_FAMILIES.stream().anyMatch(included);
         SortedMap<ModelTier, Totals> totals = totalsWanted ? state.totals() : Collections.emptySortedMap();
         Map<ModelTier, BoundaryCounts> recent = ratiosWanted ? sliding(state, wallClock.getAsLong()) : Map.of();
+        Map<ModelTier, OffsetBias> recentBias = included.test("segmon_boundary_offset_bias_seconds")
+                ? state.biasSince(Points.slidingStart(wallClock.getAsLong())) : Map.of();
 
         CounterSnapshot.Builder hits = CounterSnapshot.builder().name("segmon_boundary_hits").help("One-to-one boundary hits (decided).");
         CounterSnapshot.Builder refs = CounterSnapshot.builder().name("segmon_reference_boundaries").help("Reference boundaries decided.");
@@ -118,8 +121,14 @@ public final class StoreMetrics implements MultiCollector {
             String tier = e.getKey().tier();
             Totals t = e.getValue();
             Labels mt = Points.series(e.getKey());
-            t.outcomes().forEach((outcome, n) -> utterances.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
-                    .labels(mt.add("outcome", outcome.label())).value(n).build()));
+            // A model's outcomes are exported at 0 until one closes so: an alert's ratio (SegmonReferencesMissing) needs the series.
+            for (Outcome outcome : Outcome.values()) {
+                Long n = t.outcomes().get(outcome);
+                if (n != null || outcome != Outcome.UNHYPOTHESIZED && !model.equals(InputEvent.NO_MODEL)) {
+                    utterances.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
+                            .labels(mt.add("outcome", outcome.label())).value(n == null ? 0 : n).build());
+                }
+            }
             if (model.equals(InputEvent.NO_MODEL)) {
                 continue;
             }
@@ -144,6 +153,11 @@ public final class StoreMetrics implements MultiCollector {
             if (s.meanSeconds() != null) {
                 bias.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(mt.add("window", Points.CUMULATIVE))
                         .value(s.meanSeconds()).build());
+            }
+            OffsetBias b = recentBias.get(e.getKey());
+            if (b != null && b.meanSeconds() != null) {
+                bias.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(mt.add("window", Points.SLIDING))
+                        .value(b.meanSeconds()).build());
             }
             if (ratiosWanted) {
                 ratios.add(mt.add("window", Points.CUMULATIVE), c.scores());

@@ -52,8 +52,13 @@ final class MinuteWindows {
 
     /** Adds what was decided at {@code timestampMs} (record time) and the utterances closed then. */
     void add(ModelTier series, long timestampMs, BoundaryCounts decided, long closedUtterances) {
+        add(series, timestampMs, decided, closedUtterances, 0, 0);
+    }
+
+    /** As {@link #add(ModelTier, long, BoundaryCounts, long)}, with the decided hits' count and sum of hyp - ref. */
+    void add(ModelTier series, long timestampMs, BoundaryCounts decided, long closedUtterances, long signedSumMicros, long hits) {
         long start = MinuteWindow.minuteOf(timestampMs);
-        aggregates.decidedMinute(series, start, decided, closedUtterances);
+        aggregates.decidedMinute(series, start, decided, closedUtterances, signedSumMicros, hits);
         // The minute is marked changed when its counts grow (MinuteCounts#plus); one already marked
         // is listed already (every marked minute is, from init on). A slice's minutes are not
         // emitted: the topic's records are per (model, tier) (docs/contract.md 3.3).

@@ -5,6 +5,7 @@ import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.OffsetBias;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.SignedOffsets;
 import dev.segmon.app.state.Totals;
@@ -90,6 +91,9 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         long offsetSumMicros;
         SignedOffsets signed = SignedOffsets.NONE;
         long closed;
+        /** A minute's hit offsets: the sum of hyp - ref and the hits ({@link OffsetBias}). */
+        long signedSumMicros;
+        long signedHits;
 
         void add(BoundaryCounts c) {
             reference += c.reference();
@@ -178,9 +182,16 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
      * until the minute's aggregate is next read or written.
      */
     void decidedMinute(ModelTier key, long start, BoundaryCounts counts, long closed) {
+        decidedMinute(key, start, counts, closed, 0, 0);
+    }
+
+    /** As {@link #decidedMinute(ModelTier, long, BoundaryCounts, long)}, with {@code hits} hits whose hyp - ref add up to {@code signedSumMicros}. */
+    void decidedMinute(ModelTier key, long start, BoundaryCounts counts, long closed, long signedSumMicros, long hits) {
         Decisions m = decidedMinutes.computeIfAbsent(new Minute(key, start), k -> new Decisions());
         m.add(counts);
         m.closed += closed;
+        m.signedSumMicros += signedSumMicros;
+        m.signedHits += hits;
     }
 
     /** The minute's aggregate, or null. */
@@ -190,7 +201,8 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         if (d != null) {
             // MinuteCounts.plus marks the minute changed when the counts grew: the same for the sum
             // of several decisions as for each in turn, counts being non-negative.
-            return updateHeld(m, x -> x.withCounts(x.countsOrZero().plus(d.counts(), d.closed)));
+            OffsetBias bias = d.signedHits == 0 ? null : new OffsetBias(d.signedSumMicros, d.signedHits);
+            return updateHeld(m, x -> x.withCounts(x.countsOrZero().plus(d.counts(), d.closed)).plusBias(bias));
         }
         return held(m);
     }

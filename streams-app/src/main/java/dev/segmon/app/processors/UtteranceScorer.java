@@ -210,6 +210,6 @@ final class UtteranceScorer {
         if (!delta.equals(BoundaryCounts.ZERO)) {
             totals.decided(key.series(), delta, buckets, sum[0], new SignedOffsets(signedBuckets, sum[1], tolerance));
         }
-        minutes.add(key.series(), timestamp, delta, closed);
+        minutes.add(key.series(), timestamp, delta, closed, sum[1], delta.hits());
     }
 }

@@ -146,5 +146,6 @@ final class Figures {
     static final Part<dev.segmon.model.estimate.Backtest> BACKTEST =
             new Part<>(EstimateValues.BACKTESTS, dev.segmon.model.estimate.Backtest::plus);
     static final Part<WordTiming> TIMING = new Part<>(WordTiming.SERDE, WordTiming::plus);
+    static final Part<OffsetBias> BIAS = new Part<>(OffsetBias.SERDE, OffsetBias::plus);
     static final Part<Long> COUNT = new Part<>(StateSerde.COUNT, Long::sum);
 }

@@ -1,12 +1,13 @@
 package dev.segmon.app.state;
 
+import dev.segmon.model.boundary.HitOffsets;
 import java.nio.ByteBuffer;
 
 /**
  * Signed offsets (hyp - ref; negative = early) of the hits of one (model, tier), in buckets cut
  * at fractions of the tier's tolerance, so that every bucket can fill whatever the tolerance
  * ({@code segmon_boundary_signed_offset_seconds}, docs/contract.md appendix C). Adds up across
- * tasks and instances.
+ * tasks and instances. The bucket rule is {@link HitOffsets}', the one {@code eval boundaries} uses.
  *
  * @param buckets         hits per bucket (not cumulative): upper bounds {@link #FRACTIONS} x
  *                        tolerance, then +Inf
@@ -14,46 +15,35 @@ import java.nio.ByteBuffer;
  * @param toleranceMicros the tolerance the buckets were cut with (the latest booking's)
  */
 public record SignedOffsets(long[] buckets, long sumMicros, long toleranceMicros) {
-    /** Upper bounds of the buckets as fractions of the tolerance (+Inf follows): quarters of the window either side. */
-    public static final double[] FRACTIONS = {-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1};
+    /** Upper bounds of the buckets as fractions of the tolerance (+Inf follows): {@link HitOffsets#fractions()}. */
+    public static final double[] FRACTIONS = HitOffsets.fractions();
     public static final SignedOffsets NONE = new SignedOffsets(new long[FRACTIONS.length + 1], 0, 0);
     /** Bytes of {@link #write}: the buckets, the sum, the tolerance. */
     static final int SIZE = 8 * (FRACTIONS.length + 1) + 16;
 
     /** The bucket of a hit {@code offset} microseconds off at tolerance {@code tolerance}: exact on the integer grid. */
     public static int bucket(long offset, long tolerance) {
-        for (int i = 0; i < FRACTIONS.length; i++) {
-            // offset <= (i - 4) / 4 * tolerance, in integers
-            if (4 * offset <= (long) (i - 4) * tolerance) {
-                return i;
-            }
-        }
-        return FRACTIONS.length;
+        return HitOffsets.bucket(offset, tolerance);
     }
 
     /** Hits booked. */
     public long hits() {
-        long n = 0;
-        for (long b : buckets) {
-            n += b;
-        }
-        return n;
+        return model().hits();
     }
 
     /** The mean signed offset in seconds (the bias), or null without a hit. */
     public Double meanSeconds() {
-        long n = hits();
-        return n == 0 ? null : sumMicros / 1e6 / n;
+        return model().meanSeconds();
+    }
+
+    /** The same figures as the model's value, what {@code eval boundaries} reports. */
+    public HitOffsets model() {
+        return new HitOffsets(buckets, sumMicros, toleranceMicros);
     }
 
     /** The buckets' upper bounds in seconds, +Inf last. */
     public double[] bounds() {
-        double[] b = new double[FRACTIONS.length + 1];
-        for (int i = 0; i < FRACTIONS.length; i++) {
-            b[i] = FRACTIONS[i] * toleranceMicros / 1e6;
-        }
-        b[FRACTIONS.length] = Double.POSITIVE_INFINITY;
-        return b;
+        return HitOffsets.boundsSeconds(toleranceMicros);
     }
 
     public SignedOffsets plus(SignedOffsets o) {

@@ -3,6 +3,7 @@ package dev.segmon.app.view;
 import dev.segmon.app.state.Keys.DeadLetterKey;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.MinuteCounts;
+import dev.segmon.app.state.OffsetBias;
 import dev.segmon.app.state.Totals;
 import java.util.SortedMap;
 
@@ -18,6 +19,14 @@ public interface MonitorView {
 
     /** The minutes starting in [fromMs, toMs), by (model, tier) and minute start. */
     SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> minutes(long fromMs, long toMs);
+
+    /**
+     * The hits' signed offset sums of the minutes starting at or after {@code fromMs}, by (model,
+     * tier): the windowed bias. A view without per-minute offsets answers none.
+     */
+    default SortedMap<ModelTier, OffsetBias> biasSince(long fromMs) {
+        return new java.util.TreeMap<>();
+    }
 
     /** Dead letters by (reason, model, tier). */
     SortedMap<DeadLetterKey, Long> deadLetters();

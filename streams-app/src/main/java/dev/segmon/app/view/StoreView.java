@@ -9,6 +9,7 @@ import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Slice;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.OffsetBias;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.store.StoreSpec;
@@ -104,6 +105,11 @@ public final class StoreView implements MonitorView {
     @Override
     public SortedMap<ModelTier, SortedMap<Long, MinuteCounts>> minutes(long fromMs, long toMs) {
         return minutes(MinuteFigures::counts, fromMs, toMs);
+    }
+
+    @Override
+    public SortedMap<ModelTier, OffsetBias> biasSince(long fromMs) {
+        return summedSince(MinuteFigures::bias, OffsetBias::plus, fromMs);
     }
 
     /**

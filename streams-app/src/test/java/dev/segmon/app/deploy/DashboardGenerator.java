@@ -26,7 +26,10 @@ final class DashboardGenerator {
   static final Path OUTPUT = Path.of("grafana/dashboards/segmon.json");
   static final String UID = "segmon-boundaries";
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
+  /** The pickers' filter: on recorded series (per model and tier, no slices). */
   private static final String FILTER = "{model=~\"$model\", tier=~\"$tier\"}";
+  /** The pickers' filter on an exported series: its pooled series only (docs/slices.md; a slice's would count again). */
+  private static final String POOLED = "{model=~\"$model\", tier=~\"$tier\", slice=\"\"}";
 
   /** One query of a panel: PromQL (with Grafana variables), legend, instant or range. */
   record Query(String expr, String legend, boolean instant, String format) {
@@ -61,9 +64,10 @@ final class DashboardGenerator {
         "Pooled counters' current values: every boundary scored so far. Restarting an instance lowers them.",
         cumulative));
     y += 6;
+    y = SlicePanels.add(p, y);
 
     p.add(row("Early warning: over-segmentation estimated from the hypotheses before references arrive (docs/operations.md)", y++));
-    String window5m = "{model=~\"$model\", tier=~\"$tier\", window=\"5m\"}";
+    String window5m = "{model=~\"$model\", tier=~\"$tier\", slice=\"\", window=\"5m\"}";
     p.add(new Panel("Estimated OS (5m) beside the reference-based OS", "timeseries", 0, y, 12, 8, "percentunit",
         "Estimated: hypothesis boundaries per second of audio over rho, minus 1 (" + OVER_SEGMENTATION_ESTIMATED.at("rate5m")
             + "); dashed: its 95 % interval per instance (" + OVER_SEGMENTATION_ESTIMATED_LOWER.metric() + ", "
@@ -94,23 +98,23 @@ final class DashboardGenerator {
     String kinds = "sum by (model, tier) (rate(";
     p.add(new Panel("Word errors by kind (per reference word, 5m)", "timeseries", 16, y, 8, 8, "percentunit",
         "Substitutions, insertions and deletions per reference word: they add up to the WER.",
-        List.of(Query.range(kinds + WORD_SUBSTITUTIONS_TOTAL.metric() + FILTER + "[5m])) / on (model, tier) "
+        List.of(Query.range(kinds + WORD_SUBSTITUTIONS_TOTAL.metric() + POOLED + "[5m])) / on (model, tier) "
                 + REFERENCE_WORD_RATE.at("rate5m") + FILTER, "{{model}} {{tier}} substitutions"),
-            Query.range(kinds + WORD_INSERTIONS_TOTAL.metric() + FILTER + "[5m])) / on (model, tier) "
+            Query.range(kinds + WORD_INSERTIONS_TOTAL.metric() + POOLED + "[5m])) / on (model, tier) "
                 + REFERENCE_WORD_RATE.at("rate5m") + FILTER, "{{model}} {{tier}} insertions"),
-            Query.range(kinds + WORD_DELETIONS_TOTAL.metric() + FILTER + "[5m])) / on (model, tier) "
+            Query.range(kinds + WORD_DELETIONS_TOTAL.metric() + POOLED + "[5m])) / on (model, tier) "
                 + REFERENCE_WORD_RATE.at("rate5m") + FILTER, "{{model}} {{tier}} deletions"))));
     y += 8;
     p.add(new Panel("Utterances without a word score (per second)", "timeseries", 0, y, 24, 6, "short",
         "no_words: the hypothesis came as bare times; incomplete: timed out or unreferenced; no_labels: the reference has no label.",
-        List.of(Query.range("sum by (model, tier, reason) (rate(" + WORD_UNSCORED_TOTAL.metric() + FILTER + "[$__rate_interval]))",
+        List.of(Query.range("sum by (model, tier, reason) (rate(" + WORD_UNSCORED_TOTAL.metric() + POOLED + "[$__rate_interval]))",
             "{{model}} {{tier}} {{reason}}"))));
     y += 6;
 
     y = wordTiming(p, y);
 
     p.add(row("Boundary timing", y++));
-    String buckets = "sum by (le) (increase(" + OFFSET_BUCKET.metric() + FILTER;
+    String buckets = "sum by (le) (increase(" + OFFSET_BUCKET.metric() + POOLED;
     p.add(new Panel("Boundary offset |hyp - ref| of hits over time", "heatmap", 0, y, 12, 8, "s",
         "Histogram segmon_boundary_offset_seconds per scrape interval.",
         List.of(new Query(buckets + "[$__rate_interval]))", "{{le}}", false, "heatmap"))));
@@ -125,24 +129,24 @@ final class DashboardGenerator {
             Query.range(HYPOTHESIS_BOUNDARY_RATE.at("rate5m") + FILTER, "{{model}} {{tier}} hypothesis"),
             Query.range(HIT_COUNT.at("rate5m") + FILTER, "{{model}} {{tier}} hits"))));
     p.add(new Panel("Utterance outcomes (per second)", "timeseries", 8, y, 8, 8, "short", "How utterances closed: scored, unreferenced, unhypothesized ...",
-        List.of(Query.range("sum by (model, tier, outcome) (rate(" + UTTERANCES_TOTAL.metric() + FILTER + "[$__rate_interval]))",
+        List.of(Query.range("sum by (model, tier, outcome) (rate(" + UTTERANCES_TOTAL.metric() + POOLED + "[$__rate_interval]))",
             "{{model}} {{tier}} {{outcome}}"))));
     p.add(new Panel("Dead letters (per second)", "timeseries", 16, y, 8, 8, "short", "Records sent to the dead-letter topic, by reason.",
-        List.of(Query.range("sum by (reason, model, tier) (rate(" + DEAD_LETTERS_TOTAL.metric() + "[$__rate_interval]))",
+        List.of(Query.range("sum by (reason, model, tier) (rate(" + DEAD_LETTERS_TOTAL.metric() + "{slice=\"\"}[$__rate_interval]))",
             "{{reason}} {{model}} {{tier}}"))));
     y += 8;
     p.add(new Panel("Open utterances (state)", "timeseries", 0, y, 8, 8, "short", "Utterances waiting for their reference or hypothesis end.",
-        List.of(Query.range("sum by (model, tier) (" + OPEN_UTTERANCES.metric() + FILTER + ")", "{{model}} {{tier}}"))));
+        List.of(Query.range("sum by (model, tier) (" + OPEN_UTTERANCES.metric() + POOLED + ")", "{{model}} {{tier}}"))));
     p.add(new Panel("Time since the last reference", "timeseries", 8, y, 8, 8, "s", "Per tier; references may legitimately come hours late.",
-        List.of(Query.range("time() - max by (tier) (" + REFERENCE_LAST_RECEIVED.metric() + "{tier=~\"$tier\"})", "{{tier}}"))));
-    String closed = "sum by (model, tier) (" + UTTERANCES_TOTAL.metric() + "{model=~\"$model\", tier=~\"$tier\"";
+        List.of(Query.range("time() - max by (tier) (" + REFERENCE_LAST_RECEIVED.metric() + "{tier=~\"$tier\", slice=\"\"})", "{{tier}}"))));
+    String closed = "sum by (model, tier) (" + UTTERANCES_TOTAL.metric() + "{model=~\"$model\", tier=~\"$tier\", slice=\"\"";
     p.add(new Panel("Scored on, estimated on (share of utterances)", "timeseries", 16, y, 8, 8, "percentunit",
         "Per model: closed utterances that were not closed unreferenced, over all closed (segmon_referenced_utterances_ratio,"
             + " pooled over instances). The scores above describe these utterances only (--unreferenced skip, the default)."
             + " Estimated on: closed utterances whose end carried a usable duration, over all closed (segmon_estimated_utterances_ratio,"
             + " pooled): the early estimate's share, beside the reference-based OS in \"Estimated OS (5m)\".",
         List.of(Query.range(closed + ", outcome!=\"unreferenced\"}) / " + closed + "})", "{{model}} {{tier}} scored on"),
-            Query.range("sum by (model, tier) (" + ESTIMATE_CLOSED_UTTERANCES_TOTAL.metric() + FILTER + ") / " + closed + "})",
+            Query.range("sum by (model, tier) (" + ESTIMATE_CLOSED_UTTERANCES_TOTAL.metric() + POOLED + ") / " + closed + "})",
                 "{{model}} {{tier}} estimated on"))));
     y += 8;
     String perTopic = "sum by (topic) (rate(";
@@ -150,8 +154,8 @@ final class DashboardGenerator {
         "Per input topic, records not on Kafka's default (murmur2) partition of their key, beside all keyed records checked."
             + " Above 0: a producer partitions otherwise (librdkafka's default is crc32), and those utterances' hypotheses and"
             + " references never meet (docs/operations.md, \"Producers in other languages: the partitioner\").",
-        List.of(Query.range(perTopic + INPUT_PARTITION_MISMATCHES_TOTAL.metric() + "[$__rate_interval]))", "{{topic}} off its partition"),
-            Query.range(perTopic + INPUT_PARTITION_CHECKED_TOTAL.metric() + "[$__rate_interval]))", "{{topic}} checked"))));
+        List.of(Query.range(perTopic + INPUT_PARTITION_MISMATCHES_TOTAL.metric() + "{slice=\"\"}[$__rate_interval]))", "{{topic}} off its partition"),
+            Query.range(perTopic + INPUT_PARTITION_CHECKED_TOTAL.metric() + "{slice=\"\"}[$__rate_interval]))", "{{topic}} checked"))));
     y += 6;
 
     p.add(row("Kafka Streams", y++));
@@ -172,26 +176,26 @@ final class DashboardGenerator {
   private static int wordTiming(List<Panel> p, int y) {
     p.add(row("Word timing (correctly recognised words only; docs/timing.md)", y++));
     String by = "sum by (model, tier, edge) (rate(";
-    String window = "{model=~\"$model\", tier=~\"$tier\", window=\"5m\"}";
+    String window = "{model=~\"$model\", tier=~\"$tier\", slice=\"\", window=\"5m\"}";
     p.add(new Panel("Word timing bias (mean signed offset hyp - ref, 5m)", "timeseries", 0, y, 8, 8, "s",
         "Mean signed start and end offset of the matched words: above 0 late, below 0 early. Dashed: the 95 % interval"
             + " with the utterance as the unit (segmon_word_timing_bias_lower_seconds / _upper_seconds, window 5m, per instance).",
-        List.of(Query.range(by + WORD_TIMING_OFFSET_SUM.metric() + FILTER + "[5m])) / " + by + WORD_TIMING_OFFSET_COUNT.metric()
-                + FILTER + "[5m]))", "{{model}} {{tier}} {{edge}}"),
+        List.of(Query.range(by + WORD_TIMING_OFFSET_SUM.metric() + POOLED + "[5m])) / " + by + WORD_TIMING_OFFSET_COUNT.metric()
+                + POOLED + "[5m]))", "{{model}} {{tier}} {{edge}}"),
             Query.range(WORD_TIMING_BIAS_LOWER.metric() + window, "{{model}} {{tier}} {{edge}}" + BAND_LOWER),
             Query.range(WORD_TIMING_BIAS_UPPER.metric() + window, "{{model}} {{tier}} {{edge}}" + BAND_UPPER))));
     p.add(new Panel("Word timing error |hyp - ref| (5m): mean, and median estimated from the histogram", "timeseries", 8, y, 8, 8, "s",
         "Mean absolute start and end offset of the matched words (the Montreal Forced Aligner's figure pools both), and the"
             + " median by histogram_quantile over the buckets 0.01 .. 0.5 s: an estimate within its bucket (eval timing's is exact).",
-        List.of(Query.range(by + WORD_TIMING_ABSOLUTE_SUM.metric() + FILTER + "[5m])) / " + by + WORD_TIMING_ABSOLUTE_COUNT.metric()
-                + FILTER + "[5m]))", "{{model}} {{tier}} {{edge}} mean"),
-            Query.range("histogram_quantile(0.5, sum by (model, tier, edge, le) (rate(" + WORD_TIMING_ABSOLUTE_BUCKET.metric() + FILTER
+        List.of(Query.range(by + WORD_TIMING_ABSOLUTE_SUM.metric() + POOLED + "[5m])) / " + by + WORD_TIMING_ABSOLUTE_COUNT.metric()
+                + POOLED + "[5m]))", "{{model}} {{tier}} {{edge}} mean"),
+            Query.range("histogram_quantile(0.5, sum by (model, tier, edge, le) (rate(" + WORD_TIMING_ABSOLUTE_BUCKET.metric() + POOLED
                 + "[5m])))", "{{model}} {{tier}} {{edge}} median"))));
     p.add(new Panel("Words within the collar (start and end, 5m)", "timeseries", 16, y, 8, 8, "percentunit",
         "Share of matched words whose start and end both lie within 20, 50, 100, 200 ms (WhisperX scores at 200 ms).",
         List.of(Query.range("sum by (model, tier, collar) (rate(" + WORD_TIMING_WITHIN_TOTAL.metric()
-            + "{model=~\"$model\", tier=~\"$tier\", edge=\"both\"}[5m])) / on (model, tier) group_left sum by (model, tier) (rate("
-            + WORD_TIMING_MATCHED_TOTAL.metric() + FILTER + "[5m]))", "{{model}} {{tier}} {{collar}} s"))));
+            + "{model=~\"$model\", tier=~\"$tier\", slice=\"\", edge=\"both\"}[5m])) / on (model, tier) group_left sum by (model, tier) (rate("
+            + WORD_TIMING_MATCHED_TOTAL.metric() + POOLED + "[5m]))", "{{model}} {{tier}} {{collar}} s"))));
     return y + 8;
   }
 
@@ -276,6 +280,11 @@ final class DashboardGenerator {
     vars.add(labelVariable("model", "Model", modelVariableQuery()));
     vars.add(labelVariable("tier", "Tier",
         "label_values(" + REFERENCE_BOUNDARIES_TOTAL.metric() + "{model=~\"$model\"}, tier)"));
+    // One key at a time: the slice row's panels split by its values; Grafana starts on the first key.
+    ObjectNode sliceKey = labelVariable(SlicePanels.VARIABLE, "Slice key", SlicePanels.variableQuery());
+    sliceKey.put("includeAll", false).put("multi", false).remove("allValue");
+    sliceKey.set("current", F.objectNode());
+    vars.add(sliceKey);
     d.set("time", F.objectNode().put("from", "now-6h").put("to", "now"));
     d.put("timezone", "utc").put("title", "segmon - segmentation accuracy").put("uid", UID).put("version", 1);
     return d;

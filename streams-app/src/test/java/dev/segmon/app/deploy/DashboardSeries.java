@@ -27,6 +27,8 @@ enum DashboardSeries {
 
   // Exported by the monitor.
   REFERENCE_BOUNDARIES_TOTAL("segmon_reference_boundaries_total", false),
+  HYPOTHESIS_BOUNDARIES_TOTAL("segmon_hypothesis_boundaries_total", false),
+  BOUNDARY_HITS_TOTAL("segmon_boundary_hits_total", false),
   OFFSET_BUCKET("segmon_boundary_offset_seconds_bucket", false),
   UTTERANCES_TOTAL("segmon_utterances_total", false),
   DEAD_LETTERS_TOTAL("segmon_dead_letters_total", false),

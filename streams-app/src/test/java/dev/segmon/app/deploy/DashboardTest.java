@@ -80,6 +80,25 @@ class DashboardTest {
     assertTrue(alerts, "no annotation for firing alerts");
   }
 
+  /** Pooled panels read the series without a slice; the slice row reads the picked key's slices. */
+  @Test
+  void everyExportedSeriesIsReadPooledOrForThePickedSliceKey() {
+    List<String> unsliced = new java.util.ArrayList<>();
+    for (String expr : queries(committed())) {
+      unsliced.addAll(SliceSelectors.without(expr, List.of("slice=\"\"", "slice=\"$" + SlicePanels.VARIABLE + "\"")));
+    }
+    assertTrue(unsliced.isEmpty(), "selectors that say no slice: " + unsliced);
+  }
+
+  @Test
+  void theDashboardHasASliceKeyPickerOfOneKey() {
+    JsonNode key = null;
+    for (JsonNode v : committed().path("templating").path("list")) if (v.path("name").asText().equals(SlicePanels.VARIABLE)) key = v;
+    assertTrue(key != null, "no slice key variable");
+    assertEquals("label_values(segmon_boundary_hits_total{slice!=\"\"}, slice)", key.path("query").path("query").asText());
+    assertFalse(key.path("multi").asBoolean() || key.path("includeAll").asBoolean(), "the slice row splits by one key at a time");
+  }
+
   /** OS is negative for under-segmentation and the R-value can go below 0: no panel clamps its axis. */
   @Test
   void noPanelClampsItsAxis() {

@@ -85,6 +85,16 @@ class PrometheusRulesTest {
     }
   }
 
+  /** With run --slice-keys a family holds pooled and slice series: the rules read the pooled ones only. */
+  @Test
+  void everyExportedSeriesTheRulesReadIsPooled() {
+    List<String> unpooled = new ArrayList<>();
+    for (RuleFiles.Rule rule : RuleFiles.all()) {
+      SliceSelectors.without(rule.expr(), List.of("slice=\"\"")).forEach(s -> unpooled.add(rule.name() + ": " + s));
+    }
+    assertTrue(unpooled.isEmpty(), "selectors without slice=\"\": " + unpooled);
+  }
+
   /** Alertmanager notifications carry the runbook link: it must lead to a section that exists. */
   @Test
   void everyAlertLinksToItsRunbookSection() {

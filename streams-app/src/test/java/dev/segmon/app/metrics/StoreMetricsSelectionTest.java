@@ -67,7 +67,9 @@ class StoreMetricsSelectionTest {
         assertEquals(List.of("totals"), state.reads);
         assertEquals(Set.of("segmon_utterances"), names(out));
         CounterSnapshot utterances = (CounterSnapshot) out.get(0);
-        assertEquals(3.0, utterances.getDataPoints().get(0).getValue());
+        // Three closed scored; the model's other outcomes are exported at 0 (unhypothesized is not a model's).
+        assertEquals(java.util.Map.of("scored", 3.0, "unreferenced", 0.0, "timed_out", 0.0, "reference_missing", 0.0),
+                utterances.getDataPoints().stream().collect(Collectors.toMap(p -> p.getLabels().get("outcome"), p -> p.getValue())));
     }
 
     @Test

@@ -67,6 +67,41 @@ class FiguresBytesTest {
     }
 
     @Test
+    void aMinuteAggregateKeepsItsHitsOffsetSumAsTheSixthComponent() throws IOException {
+        MinuteFigures f = MinuteFigures.EMPTY.plusBias(new OffsetBias(-7_000, 3));
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(expected);
+        out.writeByte(1);
+        out.writeInt(0b100000); // the sixth component (bias) only
+        out.writeInt(17); // its own layout: version, sum, hits
+        out.writeByte(1);
+        out.writeLong(-7_000);
+        out.writeLong(3);
+        out.writeInt(0); // paired: none
+        assertArrayEquals(expected.toByteArray(), f.encode());
+        // Two minutes of -7 ms over 3 hits and +13 ms over 2: -7 + 13 = +6 ms over 5 hits.
+        MinuteFigures sum = MinuteFigures.decode(f.encode()).plus(MinuteFigures.EMPTY.plusBias(new OffsetBias(13_000, 2)));
+        assertEquals(new OffsetBias(6_000, 5), sum.bias());
+        assertEquals(0.0012, sum.bias().meanSeconds(), 1e-15);
+    }
+
+    @Test
+    void aMinuteAggregateWrittenBeforeTheOffsetSumReadsWithoutIt() throws IOException {
+        MinuteCounts c = MinuteCounts.ZERO.plus(new BoundaryCounts(2, 2, 1, 1), 1);
+        ByteArrayOutputStream old = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(old);
+        out.writeByte(1);
+        out.writeInt(0b1); // counts only: the mask of five components had no sixth bit
+        byte[] counts = MinuteCounts.SERDE.serializer().serialize("t", c);
+        out.writeInt(counts.length);
+        out.write(counts);
+        out.writeInt(0);
+        MinuteFigures back = MinuteFigures.decode(old.toByteArray());
+        assertEquals(c, back.counts());
+        assertEquals(null, back.bias());
+    }
+
+    @Test
     void aggregatesAddComponentByComponentAndAbsentStaysAbsent() {
         RateMoments r1 = RateMoments.of(3, 2.0);
         RateMoments r2 = RateMoments.of(5, 4.0);

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /** Per-tier tolerances and label-aware hits live (docs/contract.md 3.0, 3.1): by hand, and equal to eval on a real file. */
 class TierTolerancesAndLabelHitsTest {
-    private static final Path MFA = Path.of("..", "model", "src", "test", "resources", "data", "textgrid", "mfa", "acoustic_corpus.TextGrid");
+    static final Path MFA = Path.of("..", "model", "src", "test", "resources", "data", "textgrid", "mfa", "acoustic_corpus.TextGrid");
 
     private static String seg(double start, double end, String label) {
         return "{\"start\":" + start + ",\"end\":" + end + ",\"label\":\"" + label + "\"}";
@@ -120,7 +120,7 @@ class TierTolerancesAndLabelHitsTest {
                 .score(new UtteranceList("ref", ref), new UtteranceList("hyp", hyp)).counts();
     }
 
-    private static void replay(SegmonDriver d, String tier, List<Utterance> ref, List<Utterance> hyp) throws Exception {
+    static void replay(SegmonDriver d, String tier, List<Utterance> ref, List<Utterance> hyp) throws Exception {
         RecordingSink sink = new RecordingSink();
         Replay.builder().model("asr").tier(tier).ignoreLabels(Set.of()).ticker(new FakeTicker()).build()
                 .run(new UtteranceList("ref", ref), new UtteranceList("hyp", hyp), sink);
@@ -135,14 +135,14 @@ class TierTolerancesAndLabelHitsTest {
         }
     }
 
-    private static List<Utterance> read(String tier) {
+    static List<Utterance> read(String tier) {
         List<Utterance> out = new ArrayList<>();
         UtteranceReaders.open(MFA, new ReadOptions(null, tier)).forEachRemaining(out::add);
         return out;
     }
 
     /** Every segment {@code by} seconds later; with {@code every} > 0, every every-th labelled segment relabelled "x". */
-    private static Utterance shifted(Utterance u, double by, int every) {
+    static Utterance shifted(Utterance u, double by, int every) {
         List<Segment> out = new ArrayList<>();
         int labelled = 0;
         for (Segment s : ((Utterance.Segmented) u).segments()) {
@@ -153,7 +153,7 @@ class TierTolerancesAndLabelHitsTest {
     }
 
     /** The labels before and after each boundary time, in order (microseconds; "" for none). */
-    private static TreeMap<Long, String[]> boundaries(Utterance u) {
+    static TreeMap<Long, String[]> boundaries(Utterance u) {
         TreeMap<Long, String[]> sides = new TreeMap<>();
         for (Segment s : ((Utterance.Segmented) u).segments()) {
             sides.computeIfAbsent(Math.round(s.start() * 1e6), t -> new String[] {"", ""})[1] = s.label();

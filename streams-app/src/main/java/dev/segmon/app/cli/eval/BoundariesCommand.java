@@ -13,11 +13,12 @@ import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.boundary.BoundaryScores;
 import dev.segmon.model.boundary.CorpusBoundaryResult;
+import dev.segmon.model.boundary.HitOffsets;
 import dev.segmon.model.boundary.HitRule;
 import dev.segmon.model.boundary.Matching;
 import dev.segmon.model.boundary.Tolerances;
 import dev.segmon.model.interval.BoundaryIntervals;
-import dev.segmon.model.io.UtteranceLabels;
+import dev.segmon.model.io.IdFilteredReader;
 import dev.segmon.model.io.UtteranceReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -95,18 +96,19 @@ public final class BoundariesCommand implements Callable<Integer> {
             AlignmentInputOptions.reportUntimed(ref, spec.commandLine().getErr());
             AlignmentInputOptions.reportUntimed(hyp, spec.commandLine().getErr());
         }
-        Map<String, Map<String, CorpusBoundaryResult>> bySlice = bySlice(scorer);
+        Map<String, Map<String, CorpusBoundaryResult>> bySlice = slices.active()
+                ? slices.bySlice(slices.labels(hypothesis, input.readOptions().format()), input.ids(hypothesis, reference), in -> {
+                    try (UtteranceReader ref = new IdFilteredReader(input.open(reference), in);
+                         UtteranceReader hyp = new IdFilteredReader(input.open(hypothesis), in)) {
+                        return scorer.score(ref, hyp, new BoundaryIntervals());
+                    }
+                })
+                : Map.of();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Map<String, Object> o = toJson(result, scorer);
             if (slices.active()) {
-                Map<String, Object> sl = new LinkedHashMap<>();
-                bySlice.forEach((key, values) -> {
-                    Map<String, Object> v = new LinkedHashMap<>();
-                    values.forEach((value, r) -> v.put(value, toJson(r, scorer)));
-                    sl.put(key, v);
-                });
-                o.put("slices", sl);
+                o.put("slices", SliceOptions.json(bySlice, r -> toJson(r, scorer)));
             }
             if (confidence != null) {
                 Map<String, Object> iv = new LinkedHashMap<>();
@@ -122,39 +124,9 @@ public final class BoundariesCommand implements Callable<Integer> {
                         i == null ? "null" : String.format(Locale.ROOT, "[%.4f, %.4f]", i.lower(), i.upper())));
             }
             t.print(out);
-            bySlice.forEach((key, values) -> values.forEach((value, r) -> {
-                out.println();
-                out.println("slice " + key + "=" + value);
-                table(r, scorer).print(out);
-            }));
+            SliceOptions.print(out, bySlice, r -> table(r, scorer));
         }
         return 0;
-    }
-
-    /** Each slice's result: the utterances whose label for the key has the value, scored alone (docs/slices.md). */
-    private Map<String, Map<String, CorpusBoundaryResult>> bySlice(BoundaryScorer scorer) {
-        Map<String, Map<String, CorpusBoundaryResult>> out = new LinkedHashMap<>();
-        if (!slices.active()) {
-            return out;
-        }
-        UtteranceLabels labels = slices.labels(hypothesis, input.readOptions().format());
-        java.util.Set<String> ids = new java.util.LinkedHashSet<>();
-        for (Path p : new Path[] {hypothesis, reference}) {
-            try (UtteranceReader r = input.open(p)) {
-                r.forEachRemaining(u -> ids.add(u.id()));
-            }
-        }
-        for (String key : slices.keys()) {
-            Map<String, CorpusBoundaryResult> values = new LinkedHashMap<>();
-            for (String value : SliceOptions.values(labels, key, ids)) {
-                try (UtteranceReader ref = SliceOptions.slice(input.open(reference), labels, key, value);
-                     UtteranceReader hyp = SliceOptions.slice(input.open(hypothesis), labels, key, value)) {
-                    values.put(value, scorer.score(ref, hyp, new BoundaryIntervals()));
-                }
-            }
-            out.put(key, values);
-        }
-        return out;
     }
 
     private double checkedConfidence() {
@@ -218,7 +190,26 @@ public final class BoundariesCommand implements Callable<Integer> {
         }
         o.put("utterances", result.utterances());
         o.put("unpaired", result.unpaired());
+        HitOffsets offsets = result.offsets();
+        if (offsets != null) {
+            o.put("offset_bias", offsets.meanSeconds());
+            o.put("signed_offset_buckets", offsets.toleranceMicros() == 0 ? null : signedBuckets(offsets));
+        }
         return o;
+    }
+
+    /**
+     * The hits at or below each bound (cumulative, as the live histogram's {@code le}), keyed by the
+     * bound as Prometheus writes it ({@code "-0.02"}, {@code "0.0"}, {@code "+Inf"}).
+     */
+    static Map<String, Long> signedBuckets(HitOffsets offsets) {
+        double[] bounds = HitOffsets.boundsSeconds(offsets.toleranceMicros());
+        long[] counts = offsets.cumulative();
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i < bounds.length; i++) {
+            out.put(Double.isInfinite(bounds[i]) ? "+Inf" : Double.toString(bounds[i]), counts[i]);
+        }
+        return out;
     }
 
     private static Table table(CorpusBoundaryResult result, BoundaryScorer scorer) {
@@ -241,6 +232,10 @@ public final class BoundariesCommand implements Callable<Integer> {
                         + (scorer.hitRule() == HitRule.LABEL ? ", label-aware hits" : ""))
                 .count("utterances", result.utterances())
                 .text("unpaired", result.unpaired().isEmpty() ? "none" : result.unpaired().size() + ": " + abbreviate(result.unpaired()));
+        if (result.offsets() != null) {
+            Double bias = result.offsets().meanSeconds();
+            t.text("offset bias (hyp - ref)", bias == null ? "null" : String.format(Locale.ROOT, "%+.6f s", bias));
+        }
         return t;
     }
 

@@ -2,8 +2,10 @@ package dev.segmon.app.cli.eval;
 
 import dev.segmon.app.cli.support.AlignmentInputOptions;
 import dev.segmon.app.cli.support.JsonOutput;
+import dev.segmon.app.cli.support.SliceOptions;
 import dev.segmon.app.cli.support.Table;
 import dev.segmon.model.Micros;
+import dev.segmon.model.io.IdFilteredReader;
 import dev.segmon.model.io.UtteranceReader;
 import dev.segmon.model.timing.Collar;
 import dev.segmon.model.timing.OffsetSample;
@@ -11,11 +13,13 @@ import dev.segmon.model.timing.TimingCounts;
 import dev.segmon.model.timing.TimingResult;
 import dev.segmon.model.timing.TimingScores;
 import dev.segmon.model.timing.WordTimingScorer;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,18 +51,40 @@ public final class TimingCommand implements Callable<Integer> {
     @Mixin
     AlignmentInputOptions input;
 
+    @Mixin
+    SliceOptions slices;
+
     @Override
     public Integer call() {
-        TimingResult result;
-        try (UtteranceReader ref = input.open(reference); UtteranceReader hyp = input.open(hypothesis)) {
-            result = new WordTimingScorer(input.ignoredLabels(), ignoreCase).score(ref, hyp);
-        }
+        WordTimingScorer scorer = new WordTimingScorer(input.ignoredLabels(), ignoreCase);
+        TimingResult result = score(scorer, null);
+        Map<String, Map<String, TimingResult>> bySlice = slices.active()
+                ? slices.bySlice(slices.labels(hypothesis, input.readOptions().format()), input.ids(hypothesis, reference),
+                        in -> score(scorer, in))
+                : Map.of();
+        PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            JsonOutput.print(spec.commandLine().getOut(), toJson(result));
+            Map<String, Object> o = toJson(result);
+            if (slices.active()) {
+                o.put("slices", SliceOptions.json(bySlice, TimingCommand::toJson));
+            }
+            JsonOutput.print(out, o);
         } else {
-            table(result).print(spec.commandLine().getOut());
+            table(result).print(out);
+            SliceOptions.print(out, bySlice, TimingCommand::table);
         }
         return 0;
+    }
+
+    /** The utterances whose id passes {@code in} (null: every one), scored. */
+    private TimingResult score(WordTimingScorer scorer, Predicate<String> in) {
+        try (UtteranceReader ref = only(input.open(reference), in); UtteranceReader hyp = only(input.open(hypothesis), in)) {
+            return scorer.score(ref, hyp);
+        }
+    }
+
+    private static UtteranceReader only(UtteranceReader all, Predicate<String> in) {
+        return in == null ? all : new IdFilteredReader(all, in);
     }
 
     /** The keys of docs/contract.md 2.7, in its order. */

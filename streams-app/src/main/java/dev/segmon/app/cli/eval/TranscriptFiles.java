@@ -1,20 +1,26 @@
 package dev.segmon.app.cli.eval;
 
 import dev.segmon.app.cli.support.AlignmentInputOptions;
+import dev.segmon.app.cli.support.SliceOptions;
 import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.edit.KaldiTextReader;
 import dev.segmon.model.edit.Transcript;
 import dev.segmon.model.edit.Vocabulary;
+import dev.segmon.model.io.AlignmentFormat;
 import dev.segmon.model.io.InputException;
 import dev.segmon.model.io.ReadOptions;
+import dev.segmon.model.io.UtteranceLabels;
 import dev.segmon.model.io.UtteranceReader;
 import dev.segmon.model.io.UtteranceReaders;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.function.Predicate;
 import picocli.CommandLine.Option;
 
 /**
@@ -78,6 +84,25 @@ public final class TranscriptFiles {
         }
         String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
         return name.endsWith(".json") || name.endsWith(".jsonl") || name.endsWith(".textgrid") || name.endsWith(".ctm");
+    }
+
+    /** The labels {@code slices} reads: the hypothesis' JSONL lines' where it is read as an alignment, then the side file's. */
+    UtteranceLabels labels(SliceOptions slices) {
+        AlignmentFormat f = AlignmentInputOptions.format(format);
+        return slices.labels(f != null || namesAnAlignment(hypothesis) ? hypothesis : null, f);
+    }
+
+    /** The ids of both sides as read, hypothesis first. */
+    Set<String> ids() {
+        Set<String> ids = new LinkedHashSet<>();
+        hyp.forEach(t -> ids.add(t.id()));
+        ref.forEach(t -> ids.add(t.id()));
+        return ids;
+    }
+
+    /** The transcripts of {@code all} whose id passes {@code in}. */
+    static List<Transcript> only(List<Transcript> all, Predicate<String> in) {
+        return all.stream().filter(t -> in.test(t.id())).toList();
     }
 
     List<Transcript> ref() {

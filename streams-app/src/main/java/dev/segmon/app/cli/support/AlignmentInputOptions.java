@@ -54,6 +54,17 @@ public final class AlignmentInputOptions {
         return UtteranceReaders.open(path, readOptions());
     }
 
+    /** The ids of the utterances of these files, in order of first appearance: what slices are found among. */
+    public Set<String> ids(Path... paths) {
+        Set<String> ids = new LinkedHashSet<>();
+        for (Path p : paths) {
+            try (UtteranceReader r = open(p)) {
+                r.forEachRemaining(u -> ids.add(u.id()));
+            }
+        }
+        return ids;
+    }
+
     /** One stderr line when {@code reader} met words its tool left without times (WhisperX numerals, Gentle's unaligned words). */
     public static void reportUntimed(UtteranceReader reader, java.io.PrintWriter err) {
         reportUntimed(reader, err, "kept in the transcript, no boundary");

@@ -5,10 +5,15 @@ import dev.segmon.model.io.IdFilteredReader;
 import dev.segmon.model.io.UtteranceLabels;
 import dev.segmon.model.io.UtteranceReader;
 import dev.segmon.model.io.UtteranceReaders;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import picocli.CommandLine.Option;
 
 /**
@@ -42,10 +47,10 @@ public final class SliceOptions {
         return labels(hypothesis, format, sideFile);
     }
 
-    /** The labels of a JSONL {@code hypothesis}'s lines, then a side file's (null: none). */
+    /** The labels of a JSONL {@code hypothesis}'s lines (null: a file that is no alignment), then a side file's (null: none). */
     public static UtteranceLabels labels(Path hypothesis, AlignmentFormat format, Path sideFile) {
         UtteranceLabels out = new UtteranceLabels();
-        AlignmentFormat f = format != null ? format : UtteranceReaders.detect(hypothesis);
+        AlignmentFormat f = hypothesis == null ? null : format != null ? format : UtteranceReaders.detect(hypothesis);
         if (f == AlignmentFormat.JSONL && hypothesis.toFile().isFile()) {
             out.addJsonl(hypothesis);
         }
@@ -72,5 +77,42 @@ public final class SliceOptions {
     /** The utterances of {@code in} in the slice {@code key=value}. */
     public static UtteranceReader slice(UtteranceReader in, UtteranceLabels labels, String key, String value) {
         return new IdFilteredReader(in, id -> valueOf(labels, key, id).equals(value));
+    }
+
+    /**
+     * Each key's slices, in the order given, and each slice's result: {@code score} is handed the
+     * test of whether an utterance id is in the slice, for every value {@link #values} finds among
+     * {@code ids} (empty without {@code --slice-by}).
+     */
+    public <R> Map<String, Map<String, R>> bySlice(UtteranceLabels labels, Iterable<String> ids, Function<Predicate<String>, R> score) {
+        Map<String, Map<String, R>> out = new LinkedHashMap<>();
+        for (String key : keys) {
+            Map<String, R> results = new LinkedHashMap<>();
+            for (String value : values(labels, key, ids)) {
+                results.put(value, score.apply(id -> valueOf(labels, key, id).equals(value)));
+            }
+            out.put(key, results);
+        }
+        return out;
+    }
+
+    /** The JSON output's {@code "slices"}: {KEY: {VALUE: the slice's result as {@code json} writes it}}. */
+    public static <R> Map<String, Object> json(Map<String, Map<String, R>> bySlice, Function<R, Object> json) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        bySlice.forEach((key, values) -> {
+            Map<String, Object> v = new LinkedHashMap<>();
+            values.forEach((value, r) -> v.put(value, json.apply(r)));
+            out.put(key, v);
+        });
+        return out;
+    }
+
+    /** The table output's sections, one per slice, headed {@code slice KEY=VALUE}. */
+    public static <R> void print(PrintWriter out, Map<String, Map<String, R>> bySlice, Function<R, Table> table) {
+        bySlice.forEach((key, values) -> values.forEach((value, r) -> {
+            out.println();
+            out.println("slice " + key + "=" + value);
+            table.apply(r).print(out);
+        }));
     }
 }
