@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 
 /**
  * The demo's race between the change detectors and today's threshold alert (docs/detection.md):
@@ -47,23 +48,27 @@ public final class DemoCalls {
     public List<String> look(ChangeView changes, MonitorView state, String tier, long nowMs) {
         List<String> out = new ArrayList<>();
         if (changes != null) {
-            // A slice's call is shown unless its pooled series was called on that measure at an
-            // earlier look: a slice called first (or with it) says where the change is, one called
-            // after it repeats what the pooled line said.
-            Set<String> before = Set.copyOf(called);
-            for (Map.Entry<SeriesKey, DetectorSeries> e : changes.series().entrySet()) {
-                boolean slice = !e.getKey().slice().isNone();
-                for (Map.Entry<DetectedMeasure, MeasureDetector> m : e.getValue().detectors().entrySet()) {
-                    MeasureDetector d = m.getValue();
-                    String name = series(e.getKey()) + " " + m.getKey().key();
-                    if (!d.called() || (slice && before.contains(series(pooledOf(e.getKey())) + " " + m.getKey().key()))
-                            || !called.add(name)) {
+            // A slice's call is shown only while its pooled series has not called that measure, at
+            // this look or before: a slice called alone says where a change is that the pooled
+            // figure hides; one called with or after its pool repeats what the pooled line says.
+            SortedMap<SeriesKey, DetectorSeries> series = changes.everySlice();
+            for (boolean slices : new boolean[] {false, true}) {
+                for (Map.Entry<SeriesKey, DetectorSeries> e : series.entrySet()) {
+                    if (e.getKey().slice().isNone() == slices) {
                         continue;
                     }
-                    Long since = d.since();
-                    out.add(String.format(Locale.ROOT, "[%s] change detector calls %s: %s since %s (%s)", elapsed(nowMs),
-                            name, size(m.getKey(), d.estimate()),
-                            since == null ? "?" : elapsed(since), since == null ? "no start" : Instant.ofEpochMilli(since)));
+                    for (Map.Entry<DetectedMeasure, MeasureDetector> m : e.getValue().detectors().entrySet()) {
+                        MeasureDetector d = m.getValue();
+                        String name = series(e.getKey()) + " " + m.getKey().key();
+                        if (!d.called() || (slices && called.contains(series(pooledOf(e.getKey())) + " " + m.getKey().key()))
+                                || !called.add(name)) {
+                            continue;
+                        }
+                        Long since = d.since();
+                        out.add(String.format(Locale.ROOT, "[%s] change detector calls %s: %s since %s (%s)", elapsed(nowMs),
+                                name, size(m.getKey(), d.estimate()),
+                                since == null ? "?" : elapsed(since), since == null ? "no start" : Instant.ofEpochMilli(since)));
+                    }
                 }
             }
         }
