@@ -6,27 +6,31 @@ import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.config.Comparison;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.demo.Demo;
+import dev.segmon.app.demo.DemoCanary;
+import dev.segmon.app.demo.DemoTraffic;
 import dev.segmon.app.demo.DemoReport;
 import dev.segmon.app.demo.MonitorDemoAdapter;
 import dev.segmon.app.demo.SimulatedModel;
-import dev.segmon.model.boundary.BoundaryScorer;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code segmon demo}: broker, monitor and live traffic of three simulated models in one JVM. */
+/** {@code segmon demo}: broker, monitor and live traffic of four simulated models in one JVM. */
 @Command(name = "demo",
         mixinStandardHelpOptions = true,
         description = "Runs an embedded Kafka broker, the monitor and live traffic in one process: the ZeroSpeech 2017 "
-                + "Mandarin gold word alignment, looped, scored for three simulated models, 'healthy', 'regressing' "
-                + "(whose insertion rate climbs after --regress-after) and 'healthy-b' (healthy's twin with its own noise), "
-                + "compared as --compare says. As in production, a random --reference-share of the utterances gets a "
+                + "Mandarin gold word alignment, looped, scored for four simulated models, 'healthy', 'regressing' "
+                + "(whose insertion rate climbs after --regress-after), 'healthy-b' (healthy's twin with its own noise) and "
+                + "'canary' (healthy's twin whose boundaries drift 15 ms late after 3 min and whose recall on 'de' drops by "
+                + "7 points after 4 min), compared as --compare says. Every utterance carries a language label (lang = en, "
+                + "de, fr, ja), and every figure and comparison is also kept per language. As in production, a random --reference-share of the utterances gets a "
                 + "reference: the scores stand on those, the early estimate on all. Prints where /metrics is served and, every "
                 + "--report-every, a line per model read from the monitor's metrics. Stops cleanly on Ctrl-C.")
 public final class DemoCommand implements Callable<Integer> {
@@ -66,16 +70,16 @@ public final class DemoCommand implements Callable<Integer> {
     double regressedInsertion;
 
     @Option(names = "--jitter", paramLabel = "SECONDS", defaultValue = "0.008",
-            description = "Standard deviation of both models' boundary placement noise (default: ${DEFAULT-VALUE}).")
+            description = "Standard deviation of every model's boundary placement noise (default: ${DEFAULT-VALUE}).")
     double jitter;
 
     @Option(names = "--error-rate", paramLabel = "P", defaultValue = "0.01",
-            description = "Both models' deletion probability and base insertion rate per reference boundary (default: ${DEFAULT-VALUE}).")
+            description = "Every model's deletion probability and base insertion rate per reference boundary (default: ${DEFAULT-VALUE}).")
     double errorRate;
 
     @Option(names = "--tolerance", paramLabel = "SECONDS", converter = SecondsConverter.class,
-            description = "The monitor's hit tolerance (default: ${DEFAULT-VALUE}).")
-    double tolerance = BoundaryScorer.DEFAULT_TOLERANCE_SECONDS;
+            description = "The monitor's hit tolerance (default: ${DEFAULT-VALUE}: the canary's 15 ms drift stays inside it, so it reads as an offset, not as misses).")
+    double tolerance = DemoCanary.TOLERANCE;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the simulated models (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -88,8 +92,8 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Window the lines show: 5m (default) or cumulative.")
     String window;
 
-    @Option(names = "--compare", paramLabel = "CANDIDATE=BASELINE", split = ",", defaultValue = "regressing=healthy,healthy-b=healthy",
-            description = "Paired comparisons the monitor books (default: ${DEFAULT-VALUE}: a regression and an A/A pair).")
+    @Option(names = "--compare", paramLabel = "CANDIDATE=BASELINE", split = ",", defaultValue = "regressing=healthy,healthy-b=healthy,canary=healthy",
+            description = "Paired comparisons the monitor books (default: ${DEFAULT-VALUE}: a regression, an A/A pair and a canary).")
     List<String> compare;
 
     @Option(names = "--reference-delay", paramLabel = "DURATION", defaultValue = "0s",
@@ -109,7 +113,9 @@ public final class DemoCommand implements Callable<Integer> {
             // the demo's rate of referenced utterances its baseline is learned before 'regressing'
             // starts to regress.
             monitor = MonitorConfig.builder().bootstrapServers("unset").applicationId("segmon-demo")
-                    .metricsPort(metricsPort).tolerance(tolerance).detectorLearn(DEMO_DETECTOR_LEARN);
+                    .metricsPort(metricsPort).tolerance(tolerance).detectorLearn(DEMO_DETECTOR_LEARN)
+                    .sliceKeys(List.of(DemoTraffic.LANGUAGE_KEY))
+                    .sliceValues(Map.of(DemoTraffic.LANGUAGE_KEY, DemoTraffic.LANGUAGES.keySet()));
             for (String c : compare) {
                 monitor.compare(Comparison.parse(c));
             }
@@ -169,7 +175,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (window != null && !window.equals(DemoReport.SLIDING) && !window.equals(DemoReport.CUMULATIVE)) {
             throw new UsageException("--window must be " + DemoReport.SLIDING + " or " + DemoReport.CUMULATIVE + ", not " + window);
         }
-        return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing, healthy.named("healthy-b")), every, window,
+        return new Demo.Options(dataDir, rate, seed, List.of(healthy, regressing, healthy.named("healthy-b"), DemoCanary.of(healthy)), every, window,
                 referenceDelay, referenceShare);
     }
 }

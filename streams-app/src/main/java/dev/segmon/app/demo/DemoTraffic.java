@@ -8,7 +8,9 @@ import dev.segmon.model.alignment.Utterance;
 import dev.segmon.model.boundary.Boundaries;
 import dev.segmon.model.Micros;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
@@ -33,9 +35,18 @@ import java.util.Set;
  * regressing model's word error rate rises with its insertion rate. Words and the boundaries no
  * word touches are sent in time order, one per message, so the boundaries sent are exactly the
  * model's.
+ *
+ * <p>Every utterance is given a language, drawn from its own seed with the shares of
+ * {@link #LANGUAGES}, and every model's {@code end} carries it as the label {@code "lang"}
+ * (docs/slices.md): the languages are pretend (the audio is Mandarin throughout) and serve the
+ * slices' demonstration.
  */
 public final class DemoTraffic implements Runnable {
     public static final String TIER = "word";
+    /** The label key of the utterances' language. */
+    public static final String LANGUAGE_KEY = "lang";
+    /** The languages and the share of the utterances each gets. */
+    public static final Map<String, Double> LANGUAGES = languages();
     /** Chance that a hypothesis word carries another gold word of the utterance. */
     public static final double SUBSTITUTION = 0.02;
 
@@ -89,6 +100,29 @@ public final class DemoTraffic implements Runnable {
         return referenceShare >= 1 || new Random(seedOf(n, -1)).nextDouble() < referenceShare;
     }
 
+    /** The language of utterance {@code n}: drawn from its own seed, so a given seed labels the same ones. */
+    public String language(long n) {
+        double u = new Random(seedOf(n, -2)).nextDouble();
+        String last = null;
+        for (Map.Entry<String, Double> e : LANGUAGES.entrySet()) {
+            last = e.getKey();
+            u -= e.getValue();
+            if (u < 0) {
+                break;
+            }
+        }
+        return last;
+    }
+
+    private static Map<String, Double> languages() {
+        Map<String, Double> shares = new LinkedHashMap<>();
+        shares.put("en", 0.4);
+        shares.put("de", 0.3);
+        shares.put("fr", 0.2);
+        shares.put("ja", 0.1);
+        return java.util.Collections.unmodifiableMap(shares);
+    }
+
     /** Sends until {@link #stop()} or an interrupt. */
     @Override
     public void run() {
@@ -128,7 +162,7 @@ public final class DemoTraffic implements Runnable {
 
     /** Model {@code m}'s hypothesis for utterance {@code n} at {@code elapsed} demo time. */
     public long[] hypothesis(long n, int m, Duration elapsed) {
-        return models.get(m).hypothesize(referenceBoundaries(n), elapsed, new Random(seedOf(n, m)));
+        return models.get(m).hypothesize(referenceBoundaries(n), language(n), elapsed, new Random(seedOf(n, m)));
     }
 
     /** Sends utterance {@code n}: every model's boundaries and end, and the reference if it is {@link #referenced}. */
@@ -140,10 +174,11 @@ public final class DemoTraffic implements Runnable {
             sink.reference(id, TIER, words(n));
         }
         Declaration declared = referenced ? Declaration.EXPECTED : Declaration.NONE;
+        Map<String, String> labels = Map.of(LANGUAGE_KEY, language(n));
         for (int m = 0; m < models.size(); m++) {
             String model = models.get(m).name();
             sendHypothesis(id, model, hypothesis(n, m, elapsed), words(n), new Random(~seedOf(n, m)));
-            sink.end(id, model, TIER, duration(n), declared);
+            sink.end(id, model, TIER, duration(n), declared, labels);
         }
         if (referenced && !referenceFirst) {
             sink.reference(id, TIER, words(n));

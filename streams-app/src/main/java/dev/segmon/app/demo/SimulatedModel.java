@@ -18,12 +18,50 @@ import java.util.Random;
  * A regressing model's insertion rate climbs linearly from {@code insertion} to {@code
  * regressedInsertion} over {@code ramp} once {@code regressAfter} has passed: over-segmentation
  * (n_hyp/n_ref - 1) rises by about the same amount and precision falls to about 1/(1 + rate).
+ *
+ * <p>Two more changes a canary can bring: a {@link LanguageLoss} (from a time on, utterances of one
+ * language lose boundaries with a higher probability: recall falls on that language only) and a
+ * {@link Drift} (from a time on, every kept boundary comes a fixed amount later: the mean signed
+ * offset moves while recall stays put as long as the drift plus the jitter stays inside the
+ * tolerance).
  */
 public record SimulatedModel(String name, double jitter, double deletion, double insertion,
-                             Duration regressAfter, Duration ramp, double regressedInsertion) {
+                             Duration regressAfter, Duration ramp, double regressedInsertion,
+                             LanguageLoss loss, Drift drift) {
+
+    /** From {@code after} on, utterances of {@code language} drop each reference boundary with probability {@code deletion}. */
+    public record LanguageLoss(String language, Duration after, double deletion) {
+        /** No loss: no utterance carries the empty language. */
+        public static final LanguageLoss NONE = new LanguageLoss("", Duration.ZERO, 0);
+
+        public LanguageLoss {
+            Objects.requireNonNull(language);
+            if (after.isNegative() || !(deletion >= 0 && deletion <= 1)) {
+                throw new IllegalArgumentException("a loss needs a time >= 0 and a deletion probability");
+            }
+        }
+    }
+
+    /** From {@code after} on, every kept boundary comes {@code seconds} later. */
+    public record Drift(Duration after, double seconds) {
+        public static final Drift NONE = new Drift(Duration.ZERO, 0);
+
+        public Drift {
+            if (after.isNegative() || !Double.isFinite(seconds)) {
+                throw new IllegalArgumentException("a drift needs a time >= 0 and a finite size");
+            }
+        }
+    }
+
+    public SimulatedModel(String name, double jitter, double deletion, double insertion,
+                          Duration regressAfter, Duration ramp, double regressedInsertion) {
+        this(name, jitter, deletion, insertion, regressAfter, ramp, regressedInsertion, LanguageLoss.NONE, Drift.NONE);
+    }
 
     public SimulatedModel {
         Objects.requireNonNull(name);
+        Objects.requireNonNull(loss);
+        Objects.requireNonNull(drift);
         if (!(jitter >= 0) || !(deletion >= 0 && deletion <= 1) || !(insertion >= 0) || !(regressedInsertion >= 0)) {
             throw new IllegalArgumentException("jitter and insertion rates must be >= 0, deletion a probability");
         }
@@ -39,11 +77,33 @@ public record SimulatedModel(String name, double jitter, double deletion, double
 
     /** The same model, but from {@code after} on its insertion rate climbs to {@code to} over {@code ramp}. */
     public SimulatedModel regressing(Duration after, Duration rampTime, double to) {
-        return new SimulatedModel(name, jitter, deletion, insertion, after, rampTime, to);
+        return new SimulatedModel(name, jitter, deletion, insertion, after, rampTime, to, loss, drift);
+    }
+
+    /** The same model, but from {@code after} on it drops boundaries of {@code language}'s utterances with probability {@code p}. */
+    public SimulatedModel losing(String language, Duration after, double p) {
+        return new SimulatedModel(name, jitter, deletion, insertion, regressAfter, ramp, regressedInsertion,
+                new LanguageLoss(language, after, p), drift);
+    }
+
+    /** The same model, but from {@code after} on its boundaries come {@code seconds} later. */
+    public SimulatedModel driftingLate(Duration after, double seconds) {
+        return new SimulatedModel(name, jitter, deletion, insertion, regressAfter, ramp, regressedInsertion, loss,
+                new Drift(after, seconds));
     }
 
     public SimulatedModel named(String newName) {
-        return new SimulatedModel(newName, jitter, deletion, insertion, regressAfter, ramp, regressedInsertion);
+        return new SimulatedModel(newName, jitter, deletion, insertion, regressAfter, ramp, regressedInsertion, loss, drift);
+    }
+
+    /** The probability of dropping a reference boundary of an utterance in {@code language} at {@code elapsed}. */
+    public double deletion(String language, Duration elapsed) {
+        return !loss.language().isEmpty() && language.equals(loss.language()) && elapsed.compareTo(loss.after()) >= 0 ? loss.deletion() : deletion;
+    }
+
+    /** Seconds every kept boundary comes late at {@code elapsed}. */
+    public double lateBy(Duration elapsed) {
+        return elapsed.compareTo(drift.after()) >= 0 ? drift.seconds() : 0;
     }
 
     /** Mean inserted boundaries per reference boundary once {@code elapsed} of demo time has passed. */
@@ -63,6 +123,11 @@ public record SimulatedModel(String name, double jitter, double deletion, double
      * reference boundaries are {@code reference} (sorted microseconds).
      */
     public long[] hypothesize(long[] reference, Duration elapsed, Random random) {
+        return hypothesize(reference, "", elapsed, random);
+    }
+
+    /** The hypothesis for an utterance in {@code language} (its {@link LanguageLoss} applies to that language only). */
+    public long[] hypothesize(long[] reference, String language, Duration elapsed, Random random) {
         if (reference.length == 0) {
             return reference;
         }
@@ -70,11 +135,13 @@ public record SimulatedModel(String name, double jitter, double deletion, double
         long[] out = new long[reference.length + inserted];
         int n = 0;
         long sd = Micros.of(jitter);
+        long late = Micros.of(lateBy(elapsed));
+        double p = deletion(language, elapsed);
         for (long t : reference) {
-            if (random.nextDouble() < deletion) {
+            if (random.nextDouble() < p) {
                 continue;
             }
-            out[n++] = Math.max(0, t + Math.round(random.nextGaussian() * sd));
+            out[n++] = Math.max(0, t + late + Math.round(random.nextGaussian() * sd));
         }
         long first = reference[0];
         long span = reference[reference.length - 1] - first;

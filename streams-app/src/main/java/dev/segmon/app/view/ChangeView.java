@@ -21,8 +21,17 @@ public final class ChangeView {
         this.settings = settings;
     }
 
-    /** Every series' detectors, decoded. */
+    /** Every series' detectors in the view's slice, decoded, under plain (model, baseline, tier) keys. */
     public SortedMap<SeriesKey, DetectorSeries> series() {
+        return decoded(stores);
+    }
+
+    /** Every series' detectors, the pooled ones and each slice's under its own key (docs/slices.md). */
+    public SortedMap<SeriesKey, DetectorSeries> everySlice() {
+        return decoded(stores.everySlice());
+    }
+
+    private SortedMap<SeriesKey, DetectorSeries> decoded(StoreView stores) {
         SortedMap<SeriesKey, byte[]> raw = stores.all(DetectorProcessor.DETECTORS, (a, b) -> a);
         SortedMap<SeriesKey, DetectorSeries> out = new TreeMap<>();
         raw.forEach((k, v) -> out.put(k, DetectorSeries.decode(v, settings)));

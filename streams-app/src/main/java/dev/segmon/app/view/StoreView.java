@@ -58,6 +58,11 @@ public final class StoreView implements MonitorView {
         return new StoreView(keyValue, windows, s);
     }
 
+    /** The same stores showing every series under its own key, the pooled ones and each slice's. */
+    public StoreView everySlice() {
+        return new StoreView(keyValue, windows, null);
+    }
+
     /** The slice this view shows ({@link Slice#NONE}: pooled). */
     public Slice selected() {
         return selected;
@@ -66,7 +71,7 @@ public final class StoreView implements MonitorView {
     /** The slices that have figures, in order (none without {@code --slice-keys}). */
     public java.util.SortedSet<Slice> slices() {
         java.util.SortedSet<Slice> out = new java.util.TreeSet<>();
-        new StoreView(keyValue, windows, null).<ModelTier, SeriesFigures>all(SeriesAggregates.SERIES, (a, b) -> a)
+        everySlice().<ModelTier, SeriesFigures>all(SeriesAggregates.SERIES, (a, b) -> a)
                 .keySet().forEach(k -> {
                     if (!k.pooled()) {
                         out.add(k.slice());

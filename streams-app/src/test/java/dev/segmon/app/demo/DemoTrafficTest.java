@@ -128,7 +128,30 @@ class DemoTrafficTest {
         assertEquals(2 * n, ends.size(), "one end per model and utterance");
         for (RecordingSink.Sent end : ends) {
             String declared = referenced.contains(end.key()) ? "expected" : "none";
-            assertEquals(true, end.json().endsWith(",\"reference\":\"" + declared + "\"}"), end.json());
+            assertEquals(true, end.json().contains(",\"reference\":\"" + declared + "\""), end.json());
+        }
+    }
+
+    /**
+     * Languages for 10,000 utterances: de's count is binomial(10000, 0.3), mean 3,000, sd
+     * sqrt(10000 x 0.3 x 0.7) = 46, so 2,800..3,200 holds unless the draw is broken (4.4 sd); every
+     * model's end of an utterance carries that utterance's language.
+     */
+    @Test
+    void everyEndCarriesItsUtterancesLanguageDrawnWithTheFixedShares() {
+        RecordingSink sink = new RecordingSink();
+        DemoTraffic traffic = new DemoTraffic(CORPUS, List.of(EXACT, HEALTHY), sink, 1, 3, new FakeTicker());
+        java.util.Map<String, Integer> counts = new java.util.HashMap<>();
+        for (long i = 0; i < 10_000; i++) {
+            counts.merge(traffic.language(i), 1, Integer::sum);
+        }
+        assertEquals(DemoTraffic.LANGUAGES.keySet(), counts.keySet());
+        assertEquals(true, counts.get("de") >= 2800 && counts.get("de") <= 3200, counts.toString());
+        traffic.send(5, Duration.ZERO);
+        List<RecordingSink.Sent> ends = sink.sent.stream().filter(s -> s.json().contains("\"end\":true")).toList();
+        assertEquals(2, ends.size());
+        for (RecordingSink.Sent end : ends) {
+            assertEquals(true, end.json().contains("\"labels\":{\"lang\":\"" + traffic.language(5) + "\"}"), end.json());
         }
     }
 

@@ -55,6 +55,38 @@ class SimulatedModelTest {
     }
 
     @Test
+    void aDriftMovesEveryBoundaryLateFromItsTimeOn() {
+        SimulatedModel m = SimulatedModel.healthy("m", 0, 0, 0).driftingLate(Duration.ofMinutes(3), 0.015);
+        assertArrayEquals(REF, m.hypothesize(REF, Duration.ofSeconds(179), new Random(1)));
+        // 15 ms = 15,000 us on every boundary.
+        assertArrayEquals(new long[] {15_000, 325_000, 625_000, 945_000, 1_075_000},
+                m.hypothesize(REF, Duration.ofMinutes(3), new Random(1)));
+    }
+
+    @Test
+    void aLanguageLossAppliesToThatLanguageFromItsTimeOn() {
+        SimulatedModel m = SimulatedModel.healthy("m", 0, 0, 0).losing("de", Duration.ofMinutes(4), 1.0);
+        assertArrayEquals(REF, m.hypothesize(REF, "de", Duration.ofSeconds(239), new Random(1)));
+        assertArrayEquals(REF, m.hypothesize(REF, "en", Duration.ofMinutes(5), new Random(1)));
+        assertArrayEquals(new long[0], m.hypothesize(REF, "de", Duration.ofMinutes(4), new Random(1)));
+        assertEquals(0.0, m.deletion("de", Duration.ofSeconds(239)));
+        assertEquals(1.0, m.deletion("de", Duration.ofMinutes(4)));
+    }
+
+    @Test
+    void theDemosCanaryIsHealthysTwinWithBothFaults() {
+        SimulatedModel healthy = SimulatedModel.healthy("healthy", 0.008, 0.01, 0.01);
+        SimulatedModel canary = DemoCanary.of(healthy);
+        assertEquals("canary", canary.name());
+        // 0.01 + 0.07 = 0.08 on de from 4 min; 0.01 elsewhere and before.
+        assertEquals(0.08, canary.deletion("de", Duration.ofMinutes(4)), 1e-12);
+        assertEquals(0.01, canary.deletion("fr", Duration.ofMinutes(4)), 1e-12);
+        assertEquals(0.01, canary.deletion("de", Duration.ofMinutes(3)), 1e-12);
+        assertEquals(0.0, canary.lateBy(Duration.ofSeconds(179)));
+        assertEquals(0.015, canary.lateBy(Duration.ofMinutes(3)));
+    }
+
+    @Test
     void poissonDrawsHaveTheirMean() {
         // Mean 3 over 10 000 draws: the sample mean has sd sqrt(3 / 10000) = 0.017.
         Random r = new Random(5);
