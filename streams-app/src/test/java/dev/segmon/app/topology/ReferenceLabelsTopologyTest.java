@@ -78,6 +78,21 @@ class ReferenceLabelsTopologyTest {
     }
 
     @Test
+    void theReferencesLabelsOutliveARestartBetweenTheTwoSides() {
+        RestartingProcessor p = new RestartingProcessor(MonitorConfig.builder().sliceKeys(List.of("lang")));
+        // u1: reference de, restart, hypothesis 0,0.5,1 (hits 3, n_hyp 3); u2: hypothesis 0,0.5,
+        // restart, reference de (hits 2, n_hyp 2). Both in de: hits 5, r 3 + 3 = 6, n_hyp 5.
+        p.send(new String[] {"ref", "u1", ref("u1", "\"lang\":\"de\"")}, 0);
+        p.restart();
+        p.send(new String[] {"hyp", "u1", hyp("u1", "m", "0.0,0.5,1.0", null)}, 1);
+        p.send(new String[] {"hyp", "u2", hyp("u2", "m", "0.0,0.5", null)}, 2);
+        p.restart();
+        p.send(new String[] {"ref", "u2", ref("u2", "\"lang\":\"de\"")}, 3);
+        assertCounts(5, 6, 5, 2, p.state().slice(new Slice("lang", "de")).totals().get(new ModelTier("m", "word")));
+        assertNull(p.state().slice(new Slice("lang", "none")).totals().get(new ModelTier("m", "word")));
+    }
+
+    @Test
     void liveSlicesWithReferenceLabelsEqualEvalSliceByWithBothLabelFiles(@TempDir Path tmp) throws Exception {
         // The same five utterances as files, their labels spread over every offline source: the
         // hypothesis line (u3 en), --labels (u4 en), the reference line (u4 de) and --reference-labels
@@ -170,6 +185,10 @@ class ReferenceLabelsTopologyTest {
             assertNull(de.backtest());
             assertNull(de.estimatedClosed());
             assertNull(figures(d, "none", new Slice("lang", "de")));
+            // Coverage: de 0 estimated of 2 closed = 0; pooled 2 of 2 = 1.
+            String scrape = d.scrape();
+            assertEquals(0.0, LiveIntervalsTest.gauge(scrape, "segmon_estimated_utterances_ratio", "lang=\"de\",model=\"m\",slice=\"lang\",tier=\"word\""));
+            assertEquals(1.0, LiveIntervalsTest.gauge(scrape, "segmon_estimated_utterances_ratio", "model=\"m\",tier=\"word\""));
             // Pooled, as without slices: 2 estimated closes, the same backtest.
             SeriesFigures pooled = figures(d, "m", Slice.NONE);
             assertEquals(2L, pooled.estimatedClosed());
