@@ -34,6 +34,32 @@ public final class UtteranceLabels {
     }
 
     /**
+     * The value of a key an utterance is sliced by (docs/slices.md), the one rule of the monitor and
+     * of {@code eval}: the hypothesis' value, else the reference's (a label only the annotator knows);
+     * null when neither side carried one.
+     */
+    public static String chosen(String hypothesis, String reference) {
+        return hypothesis != null ? hypothesis : reference;
+    }
+
+    /** These labels, a hypothesis side's, with each key they lack for an id taken from {@code reference} ({@link #chosen}). */
+    public UtteranceLabels filledFrom(UtteranceLabels reference) {
+        UtteranceLabels out = new UtteranceLabels();
+        java.util.Set<String> ids = new java.util.HashSet<>(byId.keySet());
+        ids.addAll(reference.byId.keySet());
+        for (String id : ids) {
+            Map<String, String> hyp = of(id);
+            Map<String, String> ref = reference.of(id);
+            java.util.Set<String> keys = new java.util.TreeSet<>(hyp.keySet());
+            keys.addAll(ref.keySet());
+            Map<String, String> chosen = new TreeMap<>();
+            keys.forEach(k -> chosen.put(k, chosen(hyp.get(k), ref.get(k))));
+            out.add(id, chosen);
+        }
+        return out;
+    }
+
+    /**
      * Adds the {@code "labels"} of every line of a JSONL file that has an {@code "id"}: string values
      * only, anything else in the object ignored, as the monitor does (docs/contract.md 3.1).
      */

@@ -28,6 +28,22 @@ class UtteranceLabelsTest {
     }
 
     @Test
+    void theReferenceSideFillsOnlyTheKeysTheHypothesisSideLacks() throws Exception {
+        UtteranceLabels hypothesisSide = new UtteranceLabels().addSideFile(Files.writeString(tmp.resolve("hyp.tsv"), "u1\tlang=de\nu2\tdomain=chat\n"));
+        UtteranceLabels referenceSide = new UtteranceLabels().addSideFile(
+                Files.writeString(tmp.resolve("ref.tsv"), "u1\tlang=en\tdomain=call\nu2\tlang=fr\nu3\tlang=it\n"));
+        UtteranceLabels l = hypothesisSide.filledFrom(referenceSide);
+        // u1: lang de from the hypothesis (not en), domain call from the reference; u2: domain chat
+        // and lang fr; u3, only on the reference side: lang it.
+        assertEquals(Map.of("lang", "de", "domain", "call"), l.of("u1"));
+        assertEquals(Map.of("lang", "fr", "domain", "chat"), l.of("u2"));
+        assertEquals(Map.of("lang", "it"), l.of("u3"));
+        assertEquals("de", UtteranceLabels.chosen("de", "en"));
+        assertEquals("en", UtteranceLabels.chosen(null, "en"));
+        assertEquals(null, UtteranceLabels.chosen(null, null));
+    }
+
+    @Test
     void aSideFileLineWithoutKeyEqualsValueIsRefusedWithItsLine() throws Exception {
         Path side = tmp.resolve("labels.tsv");
         Files.writeString(side, "u1\tlang=de\nu2\tlang\n");

@@ -109,6 +109,10 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Labels per utterance, tab-separated lines 'id key=value...', sent on each end beside a JSONL hypothesis' own labels (docs/slices.md).")
     Path labelsFile;
 
+    @Option(names = "--reference-labels", paramLabel = "FILE",
+            description = "Labels per utterance known on the reference side, same format, sent on each reference beside a JSONL reference's own labels (docs/slices.md).")
+    Path referenceLabelsFile;
+
     @Override
     public Integer call() throws InterruptedException {
         Replay replay = replay();
@@ -184,6 +188,8 @@ public final class ReplayCommand implements Callable<Integer> {
                 .recordTimes(recordTimes())
                 .labels(hypothesis == null ? new dev.segmon.model.io.UtteranceLabels()
                         : SliceOptions.labels(hypothesis, input.readOptions().format(), labelsFile))
+                .referenceLabels(reference == null ? new dev.segmon.model.io.UtteranceLabels()
+                        : SliceOptions.labels(reference, input.readOptions().format(), referenceLabelsFile))
                 .build();
     }
 

@@ -104,8 +104,8 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
                 totals, minutes, this.books, config.unreferenced(), slices);
         this.hypotheses = new HypothesisInput(states, totals, deadLetters, transcripts, scorer, this.books, disorderMicros,
                 config.referenceMaxDelay().toMillis(), slices);
-        this.references = new ReferenceInput(states, totals, deadLetters, transcripts, scorer, disorderMicros);
-        this.expiry = new UtteranceExpiry(states, totals, aggregates, scorer, config.expiryInterval(), config.referenceMaxDelay());
+        this.references = new ReferenceInput(states, totals, deadLetters, transcripts, scorer, disorderMicros, slices);
+        this.expiry = new UtteranceExpiry(states, totals, aggregates, scorer, config.expiryInterval(), config.referenceMaxDelay(), slices);
     }
 
     /** Every store the processor and {@code books} use, for the topology to build. */

@@ -84,13 +84,14 @@ public final class EstimateBook implements UtteranceBook {
         // rho is learned here alone: from the scored utterances, never from an unreferenced one.
         String tier = utterance.key().tier();
         long nRef = utterance.counts().reference();
-        // rho's sums: the tier's reference side, under the model "none" (a slice's own, in a slice).
-        ModelTier references = new ModelTier(InputEvent.NO_MODEL, tier, utterance.key().slice());
+        // rho's sums: the tier's reference side, under the model "none" (in a slice, the slice the
+        // estimate was booked in: rho is learned, and the estimate checked, on the utterances it estimated).
+        ModelTier references = new ModelTier(InputEvent.NO_MODEL, tier, utterance.endedIn());
         SeriesFigures referenceSide = aggregates.series(references);
         RateMoments rho = referenceSide == null || referenceSide.referenceRates() == null ? RateMoments.ZERO : referenceSide.referenceRates();
         Double rate = rho.rate();
         if (rate != null) {
-            ModelTier series = utterance.key().series();
+            ModelTier series = utterance.endedKey().series();
             aggregates.add(series, SeriesFigures.ofBacktest(new Backtest(1, e.boundaries(), rate * e.seconds(), nRef)), utterance.timestampMs());
         }
         aggregates.add(references, SeriesFigures.ofReferenceRates(RateMoments.of(nRef, e.seconds())), utterance.timestampMs());
@@ -104,14 +105,18 @@ public final class EstimateBook implements UtteranceBook {
 
     /**
      * Deletes and returns what was kept for the utterance since its end, or null; one that was kept
-     * counts as a closed utterance the estimate covers, whatever its outcome.
+     * counts as a closed utterance the estimate covers, whatever its outcome, in the slice it closed
+     * in if its estimate was booked there (not where the reference gave the slice: docs/slices.md).
      */
     private Ended forget(Closed utterance) {
-        Ended e = endedKeys.mayHold(utterance.key()) ? ended.get(utterance.key()) : null;
+        HypothesisKey at = utterance.endedKey();
+        Ended e = endedKeys.mayHold(at) ? ended.get(at) : null;
         if (e != null) {
-            ended.delete(utterance.key());
-            endedKeys.deleted(utterance.key());
-            aggregates.add(utterance.key().series(), SeriesFigures.ofEstimatedClose(), utterance.timestampMs());
+            ended.delete(at);
+            endedKeys.deleted(at);
+            if (at.equals(utterance.key())) {
+                aggregates.add(utterance.key().series(), SeriesFigures.ofEstimatedClose(), utterance.timestampMs());
+            }
         }
         return e;
     }

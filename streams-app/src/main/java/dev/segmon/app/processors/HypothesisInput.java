@@ -106,8 +106,9 @@ final class HypothesisInput {
         if (endedNow) {
             for (UtteranceBook b : books) {
                 b.ended(key, next, h, record.timestamp());
-                // Each slice's copy too: a hypothesis carries no labels after its end (docs/slices.md).
-                for (dev.segmon.app.state.Slice s : slices.of(key)) {
+                // Each slice's copy too: a hypothesis carries no labels after its end, and its own
+                // labels alone decide, whether or not its reference came first (docs/slices.md).
+                for (dev.segmon.app.state.Slice s : slices.ofHypothesis(key)) {
                     b.ended(key.in(s), next, h, record.timestamp());
                 }
             }

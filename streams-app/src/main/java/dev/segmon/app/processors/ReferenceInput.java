@@ -25,7 +25,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Takes one reference chunk into its (utterance, tier) state: refuses what cannot be held, adds
- * its boundaries and labels, advances the reference clock of its tier and lets the scorer decide
+ * its boundaries, words and slice labels, advances the reference clock of its tier and lets the scorer decide
  * what the chunk makes decidable for each open hypothesis of the utterance.
  */
 public final class ReferenceInput {
@@ -38,11 +38,13 @@ public final class ReferenceInput {
     private final Transcripts transcripts;
     private final UtteranceScorer scorer;
     private final long disorderMicros;
+    private final SliceLabels slices;
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<String, Long> clock;
 
     ReferenceInput(OpenStates states, SeriesTotals totals, DeadLetters deadLetters, Transcripts transcripts, UtteranceScorer scorer,
-                   long disorderMicros) {
+                   long disorderMicros, SliceLabels slices) {
+        this.slices = slices;
         this.states = states;
         this.totals = totals;
         this.deadLetters = deadLetters;
@@ -101,6 +103,8 @@ public final class ReferenceInput {
             deadLetters.send(record, DeadLetterReason.of(a), InputEvent.NO_MODEL, r.tier(), "reference chunk refused");
             return;
         }
+        // Before any hypothesis is scored on this chunk: a close below takes the reference's labels (docs/slices.md).
+        slices.carried(refKey, r.labels());
         Transcripts.Admitted kept = transcripts.labels(labels, segments);
         ReferenceState next = new ReferenceState(b, context.currentSystemTimeMs(),
                 Math.max(state == null ? 0 : state.lastRecordMs(), record.timestamp()), hypothesized, kept.held());

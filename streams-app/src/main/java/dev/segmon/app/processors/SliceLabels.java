@@ -2,10 +2,12 @@ package dev.segmon.app.processors;
 
 import dev.segmon.app.config.SliceValues;
 import dev.segmon.app.state.Keys.HypothesisKey;
+import dev.segmon.app.state.Keys.UtteranceTier;
 import dev.segmon.app.state.Slice;
 import dev.segmon.app.state.StateSerde;
 import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.store.StoredKeys;
+import dev.segmon.model.io.UtteranceLabels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,15 +21,23 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * The slices of each open hypothesis (docs/slices.md): the values of the slice keys its messages
  * carried, the first value of a key winning, as admitted by {@link SliceValues}; kept until the
- * utterance closes. A key it carried no label for is {@link Slice#UNLABELLED}. Without slice keys
- * nothing is stored and every hypothesis has no slices.
+ * utterance closes. The reference's messages may carry labels too (kept as long as the reference):
+ * a key the hypothesis carried no value for takes the reference's ({@link UtteranceLabels#chosen}),
+ * and one neither side carried is {@link Slice#UNLABELLED}. Without slice keys nothing is stored
+ * and every hypothesis has no slices.
  */
 final class SliceLabels {
     /** Keys and values alternating, in key order. */
     static final Serde<SortedMap<String, String>> LABELS = StateSerde.ofKey(SliceLabels::parts, SliceLabels::labels);
-    /** (utterance, tier, model) -> the slice values its messages carried, until its utterance closes. */
+    /**
+     * (utterance, tier, model) -> the slice values its messages carried, until its utterance closes;
+     * (utterance, tier, {@link #REFERENCE}) -> its reference's, until the reference is dropped.
+     */
     static final StoreSpec<KeyValueStore<HypothesisKey, SortedMap<String, String>>> STORE =
             StoreSpec.keyValue("segmon-slice-labels", HypothesisKey.SERDE, LABELS);
+
+    /** The model name of the reference's labels: empty, which no hypothesis' model can be (as the reference's parts). */
+    static final String REFERENCE = "";
 
     private final SliceValues values;
     private KeyValueStore<HypothesisKey, SortedMap<String, String>> store;
@@ -68,15 +78,38 @@ final class SliceLabels {
         }
     }
 
-    /** The hypothesis' slices, one per slice key, in the keys' order; empty without slice keys. */
+    /** A chunk of the utterance's reference carried {@code labels}: keeps the values of slice keys it had none for. */
+    void carried(UtteranceTier reference, Map<String, String> labels) {
+        carried(reference.of(REFERENCE), labels);
+    }
+
+    /**
+     * The slices the hypothesis closes in, one per slice key, in the keys' order: its own value of
+     * a key, else its reference's, else {@link Slice#UNLABELLED}; empty without slice keys.
+     */
     List<Slice> of(HypothesisKey key) {
         if (!values.rule().active()) {
             return List.of();
         }
-        SortedMap<String, String> held = held(key);
+        return slices(held(key), held(key.reference().of(REFERENCE)));
+    }
+
+    /**
+     * The slices of the hypothesis' own labels alone, whatever its reference carries: those its end
+     * is booked in (the early estimate), which must not depend on whether the reference came first.
+     */
+    List<Slice> ofHypothesis(HypothesisKey key) {
+        if (!values.rule().active()) {
+            return List.of();
+        }
+        return slices(held(key), Map.of());
+    }
+
+    private List<Slice> slices(Map<String, String> hypothesis, Map<String, String> reference) {
         List<Slice> out = new ArrayList<>(values.rule().keys().size());
         for (String k : values.rule().keys()) {
-            out.add(new Slice(k, held.getOrDefault(k, Slice.UNLABELLED)));
+            String v = UtteranceLabels.chosen(hypothesis.get(k), reference.get(k));
+            out.add(new Slice(k, v == null ? Slice.UNLABELLED : v));
         }
         return out;
     }
@@ -87,6 +120,11 @@ final class SliceLabels {
             store.delete(key);
             keys.deleted(key);
         }
+    }
+
+    /** The reference was dropped: its labels are not needed again. */
+    void forget(UtteranceTier reference) {
+        forget(reference.of(REFERENCE));
     }
 
     private SortedMap<String, String> held(HypothesisKey key) {

@@ -3,6 +3,7 @@ package dev.segmon.app.processors;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.Slice;
 import dev.segmon.app.state.WordCounts;
 import dev.segmon.app.state.WordTiming;
 import dev.segmon.app.store.StoreSpec;
@@ -28,9 +29,22 @@ public interface UtteranceBook {
      * word figures (scored once, here, for every book that needs them: {@link WordBook#score}):
      * word errors, and word timing from the same alignment ({@code timing}: null without a word
      * score; its {@code counts().scores().endBias()} is the utterance's mean signed end offset).
+     * {@code endedIn}: the slice its hypothesis' end was booked in ({@link #ended}), the key's own
+     * except where the reference gave a slice key its value (docs/slices.md).
      */
     record Closed(HypothesisKey key, Outcome outcome, BoundaryCounts counts, HypothesisState hypothesis,
-                  ReferenceState reference, long timestampMs, WordCounts words, WordTiming timing) {
+                  ReferenceState reference, long timestampMs, WordCounts words, WordTiming timing, Slice endedIn) {
+
+        /** Closed in the slice its end was booked in. */
+        public Closed(HypothesisKey key, Outcome outcome, BoundaryCounts counts, HypothesisState hypothesis,
+                      ReferenceState reference, long timestampMs, WordCounts words, WordTiming timing) {
+            this(key, outcome, counts, hypothesis, reference, timestampMs, words, timing, key.slice());
+        }
+
+        /** The key its hypothesis' end was booked under. */
+        public HypothesisKey endedKey() {
+            return key.in(endedIn);
+        }
     }
 
     /** The stores this book keeps per utterance (most keep none: their figures go to the aggregates). */

@@ -28,13 +28,15 @@ final class UtteranceExpiry {
     private final SeriesTotals totals;
     private final SeriesAggregates aggregates;
     private final UtteranceScorer scorer;
+    private final SliceLabels slices;
     private final long ticksPerPass;
     private final long maxDelayMs;
     /** States each slice acts on, set at each pass. */
     private int slice = MIN_SLICE;
 
     UtteranceExpiry(OpenStates states, SeriesTotals totals, SeriesAggregates aggregates, UtteranceScorer scorer, Duration expiryInterval,
-                    Duration maxDelay) {
+                    Duration maxDelay, SliceLabels slices) {
+        this.slices = slices;
         this.states = states;
         this.totals = totals;
         this.aggregates = aggregates;
@@ -91,5 +93,6 @@ final class UtteranceExpiry {
             totals.update(new ModelTier(InputEvent.NO_MODEL, key.tier()), t -> t.withOutcome(Outcome.UNHYPOTHESIZED));
         }
         states.delete(key);
+        slices.forget(key);
     }
 }

@@ -133,8 +133,10 @@ final class UtteranceScorer {
         UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp,
                 words.counts(), words.timing());
         tell(event, scored);
-        for (Slice s : slices.of(key)) {
-            bookSlice(key.in(s), event, scored);
+        java.util.List<Slice> closedIn = slices.of(key);
+        java.util.List<Slice> endedIn = slices.ofHypothesis(key);
+        for (int i = 0; i < closedIn.size(); i++) {
+            bookSlice(key.in(closedIn.get(i)), endedIn.get(i), event, scored);
         }
         slices.forget(key);
         closeLatency.record((System.nanoTime() - started) / 1e6);
@@ -157,17 +159,18 @@ final class UtteranceScorer {
 
     /**
      * Books a closed utterance into one slice of its series (docs/slices.md): its final counts and
-     * outcome at the close, and every book's figures under the sliced key. A slice has no open
-     * count and no hit-offset histogram: its counts join at the close, not as they are decided.
+     * outcome at the close, and every book's figures under the sliced key ({@code endedIn}: the
+     * slice of the same key its end was booked in). A slice has no open count and no hit-offset
+     * histogram: its counts join at the close, not as they are decided.
      */
-    private void bookSlice(HypothesisKey sliced, UtteranceBook.Closed pooled, boolean scored) {
+    private void bookSlice(HypothesisKey sliced, Slice endedIn, UtteranceBook.Closed pooled, boolean scored) {
         BoundaryCounts counts = scored ? pooled.counts() : BoundaryCounts.ZERO;
         totals.update(sliced.series(), t -> t.plus(new Totals(counts, new long[Totals.OFFSET_BUCKETS.length], 0, Map.of(pooled.outcome(), 1L), 0)));
         if (scored) {
             minutes.add(sliced.series(), pooled.timestampMs(), counts, 1);
         }
         tell(new UtteranceBook.Closed(sliced, pooled.outcome(), pooled.counts(), pooled.hypothesis(), pooled.reference(),
-                pooled.timestampMs(), pooled.words(), pooled.timing()), scored);
+                pooled.timestampMs(), pooled.words(), pooled.timing(), endedIn), scored);
     }
 
     /** Whether {@code outcome} closes an utterance that got no reference: scored only with {@link Unreferenced#SCORE_EMPTY}. */

@@ -88,6 +88,11 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
         send(topics.references(), utterance, new ReferenceChunk(utterance, tier, segments, true).toJson());
     }
 
+    @Override
+    public void reference(String utterance, String tier, List<Segment> segments, java.util.Map<String, String> labels) {
+        send(topics.references(), utterance, new ReferenceChunk(utterance, tier, segments, true).withLabels(labels).toJson());
+    }
+
     private void send(String topic, String key, String value) {
         failIfAnyFailed();
         producer.send(new ProducerRecord<>(topic, null, recordTime, key, value), callback);

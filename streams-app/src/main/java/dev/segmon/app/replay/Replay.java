@@ -65,9 +65,11 @@ public final class Replay {
         AUTO
     }
     private final UtteranceLabels labels;
+    private final UtteranceLabels referenceLabels;
 
     private Replay(Builder b) {
         this.labels = b.labels;
+        this.referenceLabels = b.referenceLabels;
         this.model = b.model;
         this.tier = b.tier;
         this.eventsPerSecond = b.eventsPerSecond;
@@ -114,7 +116,7 @@ public final class Replay {
             Utterance ref = references.next();
             pacer.await();
             stamp(sink, n++);
-            sink.reference(ref.id(), tier, ReferenceSegments.of(ref, ignoredLabels));
+            sink.reference(ref.id(), tier, ReferenceSegments.of(ref, ignoredLabels), referenceLabels.of(ref.id()));
         }
         return new Summary(n, 0, 0, n, 0);
     }
@@ -234,7 +236,8 @@ public final class Replay {
             ticker.sleepUntil(p.due());
             pacer.await();
             stamp(sink, p.utterance());
-            sink.reference(p.id(), tier, p.reference() == null ? List.of() : ReferenceSegments.of(p.reference(), ignoredLabels));
+            sink.reference(p.id(), tier, p.reference() == null ? List.of() : ReferenceSegments.of(p.reference(), ignoredLabels),
+                    referenceLabels.of(p.id()));
             n++;
         }
         return n;
@@ -266,10 +269,17 @@ public final class Replay {
         private RecordTimes recordTimes;
         private Declare declare = Declare.NOTHING;
         private UtteranceLabels labels = new UtteranceLabels();
+        private UtteranceLabels referenceLabels = new UtteranceLabels();
 
         /** The labels each utterance's end carries (docs/slices.md); none by default. */
         public Builder labels(UtteranceLabels l) {
             this.labels = l;
+            return this;
+        }
+
+        /** The labels each utterance's reference carries (docs/slices.md, those only the annotator knows); none by default. */
+        public Builder referenceLabels(UtteranceLabels l) {
+            this.referenceLabels = l;
             return this;
         }
 

@@ -61,4 +61,12 @@ public interface TrafficSink {
 
     /** The whole reference of an utterance, in one message marked final. */
     void reference(String utterance, String tier, List<Segment> segments);
+
+    /**
+     * The whole reference with the utterance's reference-side {@code labels} (docs/slices.md); a
+     * sink that carries none sends the reference without them.
+     */
+    default void reference(String utterance, String tier, List<Segment> segments, java.util.Map<String, String> labels) {
+        reference(utterance, tier, segments);
+    }
 }

@@ -180,7 +180,8 @@ final class InputParser {
             JsonValue label = s.label();
             out.add(new Segment(from, to, label != null && label.isTextual() ? label.textValue() : ""));
         }
-        return new ReferenceChunk(utterance, tier, out, last);
+        // Labels as on a hypothesis: read with the same tolerance, never a reason to refuse the chunk.
+        return new ReferenceChunk(utterance, tier, out, last, root.labels);
     }
 
     /** The parsed object and its names, all checked. */

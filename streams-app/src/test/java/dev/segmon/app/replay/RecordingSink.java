@@ -55,6 +55,11 @@ public final class RecordingSink implements TrafficSink {
 
     @Override
     public void reference(String utterance, String tier, List<Segment> segments) {
-        sent.add(new Sent("r", utterance, new ReferenceChunk(utterance, tier, segments, true).toJson(), clock.getAsLong()));
+        reference(utterance, tier, segments, java.util.Map.of());
+    }
+
+    @Override
+    public void reference(String utterance, String tier, List<Segment> segments, java.util.Map<String, String> labels) {
+        sent.add(new Sent("r", utterance, new ReferenceChunk(utterance, tier, segments, true).withLabels(labels).toJson(), clock.getAsLong()));
     }
 }

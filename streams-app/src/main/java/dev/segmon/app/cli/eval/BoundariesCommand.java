@@ -97,7 +97,7 @@ public final class BoundariesCommand implements Callable<Integer> {
             AlignmentInputOptions.reportUntimed(hyp, spec.commandLine().getErr());
         }
         Map<String, Map<String, CorpusBoundaryResult>> bySlice = slices.active()
-                ? slices.bySlice(slices.labels(hypothesis, input.readOptions().format()), input.ids(hypothesis, reference), in -> {
+                ? slices.bySlice(slices.labels(hypothesis, reference, input.readOptions().format()), input.ids(hypothesis, reference), in -> {
                     try (UtteranceReader ref = new IdFilteredReader(input.open(reference), in);
                          UtteranceReader hyp = new IdFilteredReader(input.open(hypothesis), in)) {
                         return scorer.score(ref, hyp, new BoundaryIntervals());

@@ -59,7 +59,7 @@ public final class TimingCommand implements Callable<Integer> {
         WordTimingScorer scorer = new WordTimingScorer(input.ignoredLabels(), ignoreCase);
         TimingResult result = score(scorer, null);
         Map<String, Map<String, TimingResult>> bySlice = slices.active()
-                ? slices.bySlice(slices.labels(hypothesis, input.readOptions().format()), input.ids(hypothesis, reference),
+                ? slices.bySlice(slices.labels(hypothesis, reference, input.readOptions().format()), input.ids(hypothesis, reference),
                         in -> score(scorer, in))
                 : Map.of();
         PrintWriter out = spec.commandLine().getOut();

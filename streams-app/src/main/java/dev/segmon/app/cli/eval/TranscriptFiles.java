@@ -86,10 +86,11 @@ public final class TranscriptFiles {
         return name.endsWith(".json") || name.endsWith(".jsonl") || name.endsWith(".textgrid") || name.endsWith(".ctm");
     }
 
-    /** The labels {@code slices} reads: the hypothesis' JSONL lines' where it is read as an alignment, then the side file's. */
+    /** The labels {@code slices} reads: each side's JSONL lines' where it is read as an alignment, then its side file's. */
     UtteranceLabels labels(SliceOptions slices) {
         AlignmentFormat f = AlignmentInputOptions.format(format);
-        return slices.labels(f != null || namesAnAlignment(hypothesis) ? hypothesis : null, f);
+        return slices.labels(f != null || namesAnAlignment(hypothesis) ? hypothesis : null,
+                f != null || namesAnAlignment(reference) ? reference : null, f);
     }
 
     /** The ids of both sides as read, hypothesis first. */

@@ -17,10 +17,12 @@ import java.util.function.Predicate;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --slice-by KEY} and {@code --labels FILE}: scores per slice, as the monitor books them with
- * {@code run --slice-keys} (docs/slices.md). An utterance's labels are its hypothesis line's
- * {@code "labels"} (JSONL), then the side file's for the keys the hypothesis did not set; an
- * utterance without a label for the key is in the slice {@code none}.
+ * {@code --slice-by KEY}, {@code --labels FILE} and {@code --reference-labels FILE}: scores per
+ * slice, as the monitor books them with {@code run --slice-keys} (docs/slices.md). An utterance's
+ * labels are its hypothesis line's {@code "labels"} (JSONL), then the side file's for the keys the
+ * hypothesis did not set; a key still without a value takes the reference side's, read alike (its
+ * line's, then {@code --reference-labels}); an utterance without a label for the key is in the
+ * slice {@code none}.
  */
 public final class SliceOptions {
     /** The slice of an utterance without a label for the key, as the monitor names it. */
@@ -34,6 +36,10 @@ public final class SliceOptions {
             description = "Labels per utterance: tab-separated lines 'id key=value...' (for keys the hypothesis did not set).")
     Path sideFile;
 
+    @Option(names = "--reference-labels", paramLabel = "FILE",
+            description = "Labels per utterance known on the reference side, same format: for keys neither the hypothesis nor --labels set.")
+    Path referenceSideFile;
+
     public List<String> keys() {
         return keys;
     }
@@ -42,9 +48,12 @@ public final class SliceOptions {
         return !keys.isEmpty();
     }
 
-    /** The labels of the utterances of {@code hypothesis} (read as {@code format}, null: detected). */
-    public UtteranceLabels labels(Path hypothesis, AlignmentFormat format) {
-        return labels(hypothesis, format, sideFile);
+    /**
+     * The labels of the utterances (files read as {@code format}, null: detected; a null file: none
+     * of its lines' labels): the hypothesis side's, each key they lack taken from the reference side's.
+     */
+    public UtteranceLabels labels(Path hypothesis, Path reference, AlignmentFormat format) {
+        return labels(hypothesis, format, sideFile).filledFrom(labels(reference, format, referenceSideFile));
     }
 
     /** The labels of a JSONL {@code hypothesis}'s lines (null: a file that is no alignment), then a side file's (null: none). */
