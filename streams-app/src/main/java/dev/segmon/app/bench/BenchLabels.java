@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 import java.util.TreeSet;
 
 /**
- * The labels of a bench utterance when the bench measures slices (docs/performance.md, "Slices"):
+ * The labels of a bench utterance when the bench measures slices (docs/performance.md, "Slices: --slice-keys"):
  * {@code lang}, one of 20 language codes, and {@code domain}, one of 4 domains, each uniform and
  * independent, drawn from the corpus' seed and the utterance's index alone, so every model of an
  * utterance, the pass-through and the monitor see the same labels, and the same command sends the
