@@ -38,11 +38,13 @@ public final class Bench {
      * {@code sendWords}: every hypothesis message carries a word instead of a bare time (the
      * default: a deployment that reports word error rates sends its words). {@code referenceShare}:
      * the share of utterances that get a reference (1: all); {@code declare}: every end says
-     * whether a reference follows.
+     * whether a reference follows. {@code sliceKeys}: the monitor's {@code --slice-keys} (keys of
+     * {@link BenchLabels}); given any, every utterance carries its labels (none: no labels).
      */
     public record Options(long events, int partitions, int words, int warmup, int repeat, double latencySeconds, Double latencyRate, long seed,
                           Map<String, String> kafka, String brokerHeap, boolean passThrough, boolean sendWords,
-                          double latencyWarmupSeconds, java.nio.file.Path latencyTrace, double referenceShare, boolean declare) {
+                          double latencyWarmupSeconds, java.nio.file.Path latencyTrace, double referenceShare, boolean declare,
+                          List<String> sliceKeys) {
     }
 
     /** Nearest-rank latency figures of one paced phase, in seconds. */
@@ -63,7 +65,8 @@ public final class Bench {
                          double fullScrapeSeconds, String processingGuarantee, boolean sendWords,
                          List<Double> passThroughCpu, List<Double> monitorCpu, CloseTimes close, int words,
                          List<Double> passThroughStreamCpu, List<Double> monitorStreamCpu,
-                         References references, Latency passThroughLatency, Map<String, Long> outcomes) {
+                         References references, Latency passThroughLatency, Map<String, Long> outcomes,
+                         SliceBooking slices) {
         /** Median CPU ms of the pass-through's JVM per 1 000 records over the measured runs (NaN without). */
         public double passThroughCpuPerThousand() {
             return passThroughCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughCpu));
@@ -109,7 +112,7 @@ public final class Bench {
     public Bench(Options options, PrintWriter log) {
         this.options = options;
         this.log = log;
-        this.corpus = new BenchCorpus(options.words(), options.seed(), options.sendWords());
+        this.corpus = new BenchCorpus(options.words(), options.seed(), options.sendWords(), !options.sliceKeys().isEmpty());
     }
 
     public Result run() {
@@ -143,6 +146,7 @@ public final class Bench {
                 Monitor last = null;
                 long scored = 0;
                 String guarantee = null;
+                SliceBooking slices = SliceBooking.NONE;
                 try {
                     // Warm-up runs first (JIT), alternating like the measured ones; logged, not counted.
                     for (int r = 1; r <= options.warmup() + options.repeat(); r++) {
@@ -159,7 +163,7 @@ public final class Bench {
                             last.close();
                             last = null;
                         }
-                        MonitorConfig config = cluster.monitorConfig("segmon-bench-" + r, options.kafka()).build();
+                        MonitorConfig config = cluster.monitorConfig("segmon-bench-" + r, options.kafka(), options.sliceKeys()).build();
                         guarantee = SegmonTopology.streamsProperties(config).getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG);
                         CpuClock cpu = CpuClock.start(cluster.broker.pid());
                         long start = System.nanoTime();
@@ -169,12 +173,17 @@ public final class Bench {
                                 () -> failIf(m.hasFailed(), "the monitor failed"), Progress.consumedCounter(m::clientMetrics, progress.topics(), total, RESCAN_MS, System::nanoTime));
                         CpuClock.PerThousand used = cpu.perRecords(total, config.applicationId());
                         MetricsClient metrics = new MetricsClient(m.metricsPort());
-                        scored = MetricsClient.scoredForEveryModel(metrics.scrape());
+                        List<PrometheusText.Sample> scrape = metrics.scrape();
+                        scored = MetricsClient.scoredForEveryModel(scrape);
                         note(String.format(Locale.ROOT, "monitor #%d%s: %.0f records/s (%.1f s from start, %d utterances scored per model of %d; %s)",
                                 r, counted ? "" : " (warm-up)", c.recordsPerSecond(), c.wallSeconds(), scored, sample.referenced(), used));
                         // Every record processed: each referenced utterance's reference closed it. An
                         // unreferenced one is still held (undeclared) or closed unscored (declared none).
                         failIf(scored != sample.referenced(), "the monitor scored " + scored + " utterances per model, expected " + sample.referenced());
+                        slices = SliceBooking.of(scrape, options.sliceKeys());
+                        if (!options.sliceKeys().isEmpty()) {
+                            note("monitor #" + r + ": per slice key the slices' hits sum to the pooled hits; values booked " + slices.valuesBooked());
+                        }
                         if (counted) {
                             mon.add(c.recordsPerSecond());
                             monCpu.add(used.app());
@@ -205,7 +214,7 @@ public final class Bench {
                     return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
                             rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
                             options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream,
-                            new References(options.referenceShare(), sample.referenced(), options.declare()), passLatency, outcomes);
+                            new References(options.referenceShare(), sample.referenced(), options.declare()), passLatency, outcomes, slices);
                 } finally {
                     if (last != null) {
                         last.close();

@@ -92,6 +92,11 @@ final class BenchCluster implements AutoCloseable {
                 .metricsPort(0).stateDir(newDir(applicationId)).partitions(partitions).kafkaProperties(kafka);
     }
 
+    /** The monitor under test: with {@code sliceKeys}, an allow-list admits every value the corpus sends for them. */
+    MonitorConfig.Builder monitorConfig(String applicationId, Map<String, String> kafka, List<String> sliceKeys) {
+        return monitorConfig(applicationId, kafka).sliceKeys(sliceKeys).sliceValues(BenchLabels.allowList(sliceKeys));
+    }
+
     void createTopics(List<String> names) {
         Map<String, Object> config = new HashMap<>();
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());

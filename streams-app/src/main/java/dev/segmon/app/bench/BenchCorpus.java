@@ -22,6 +22,10 @@ import java.util.Random;
  * w spanning its jittered boundaries w and w + 1 (the same boundaries as without words), labelled
  * as the reference's: 2 x (W + 1) + 1 = 2W + 3 records per utterance, each hypothesis message
  * carrying a word.
+ *
+ * <p>Labelled ({@code withLabels}), each model's {@code end} carries the utterance's
+ * {@link BenchLabels}, as a producer that knows them once the utterance is decoded sends them
+ * (docs/slices.md): the same records, the ends a few bytes longer.
  */
 public final class BenchCorpus {
     public static final List<String> MODELS = List.of("bench-a", "bench-b");
@@ -30,6 +34,7 @@ public final class BenchCorpus {
     private final int words;
     private final long seed;
     private final boolean sendWords;
+    private final BenchLabels labels;
 
     /** @param words words per utterance (W), at least 1 */
     public BenchCorpus(int words, long seed) {
@@ -38,12 +43,18 @@ public final class BenchCorpus {
 
     /** @param sendWords hypothesis messages carry words (see the class comment) */
     public BenchCorpus(int words, long seed, boolean sendWords) {
+        this(words, seed, sendWords, false);
+    }
+
+    /** @param withLabels each model's end carries the utterance's {@link BenchLabels} */
+    public BenchCorpus(int words, long seed, boolean sendWords, boolean withLabels) {
         if (words < 1) {
             throw new IllegalArgumentException("words per utterance must be >= 1");
         }
         this.words = words;
         this.seed = seed;
         this.sendWords = sendWords;
+        this.labels = withLabels ? new BenchLabels(seed) : null;
     }
 
     public int words() {
@@ -125,8 +136,12 @@ public final class BenchCorpus {
                 }
             }
         }
+        java.util.Map<String, String> labelled = labels == null ? null : labels.of(index);
         for (String model : MODELS) {
-            if (declare) {
+            if (labelled != null) {
+                sink.end(utterance, model, TIER, Double.NaN, declare ? (referenced ? Declaration.EXPECTED : Declaration.NONE)
+                        : Declaration.UNDECLARED, labelled);
+            } else if (declare) {
                 sink.end(utterance, model, TIER, Double.NaN, referenced ? Declaration.EXPECTED : Declaration.NONE);
             } else {
                 sink.end(utterance, model, TIER);

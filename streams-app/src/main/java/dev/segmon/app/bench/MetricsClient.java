@@ -52,26 +52,37 @@ public final class MetricsClient {
 
     /**
      * Utterances scored for every bench model: the smallest {@code segmon_utterances_total{outcome="scored"}}
-     * over the models (each reference closes one utterance per model).
+     * over the models (each reference closes one utterance per model), pooled series only.
      */
     public static long scoredForEveryModel(List<PrometheusText.Sample> samples) {
         long min = Long.MAX_VALUE;
         for (String model : BenchCorpus.MODELS) {
-            long n = (long) sum(samples, "segmon_utterances_total", "model", model, "outcome", "scored");
+            long n = 0;
+            for (PrometheusText.Sample x : samples) {
+                if (pooled(x) && x.name().equals("segmon_utterances_total") && model.equals(x.label("model")) && "scored".equals(x.label("outcome"))) {
+                    n += Math.round(x.value());
+                }
+            }
             min = Math.min(min, n);
         }
         return min;
     }
 
-    /** Closed utterances by outcome, both models together ({@code segmon_utterances_total}). */
+    /** Closed utterances by outcome, both models together ({@code segmon_utterances_total}, pooled series). */
     public static java.util.Map<String, Long> outcomes(List<PrometheusText.Sample> samples) {
         java.util.Map<String, Long> out = new java.util.TreeMap<>();
         for (PrometheusText.Sample s : samples) {
-            if (s.name().equals("segmon_utterances_total")) {
+            if (s.name().equals("segmon_utterances_total") && pooled(s)) {
                 out.merge(s.label("outcome"), Math.round(s.value()), Long::sum);
             }
         }
         return out;
+    }
+
+    /** A sample of a model's pooled series, not of one of its slices (docs/slices.md: the pooled series have no {@code slice} label). */
+    static boolean pooled(PrometheusText.Sample s) {
+        String slice = s.label("slice");
+        return slice == null || slice.isEmpty();
     }
 
     /** Sum of the samples named {@code name} whose labels include the given key/value pairs. */

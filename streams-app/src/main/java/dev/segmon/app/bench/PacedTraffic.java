@@ -85,6 +85,12 @@ public final class PacedTraffic {
                 }
 
                 @Override
+                public void end(String utterance, String model, String tier, double durationSeconds, Declaration declared,
+                                java.util.Map<String, String> labels) {
+                    sink.end(utterance, model, tier, durationSeconds, declared, labels);
+                }
+
+                @Override
                 public void reference(String utterance, String tier, List<Segment> segments) {
                     referenceNanos[index] = System.nanoTime();
                     sink.reference(utterance, tier, segments);

@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class Soak {
     public record Options(long events, double rate, int partitions, int words, int samples, Duration referenceMaxDelay,
-                          long seed, Map<String, String> kafka, String brokerHeap, boolean sendWords, double referenceShare, boolean declare) {
+                          long seed, Map<String, String> kafka, String brokerHeap, boolean sendWords, double referenceShare, boolean declare,
+                          List<String> sliceKeys) {
     }
 
     /** One sample; {@code storeKeys} is RocksDB's estimate summed over the monitor's stores (-1 if not exported). */
@@ -37,7 +38,8 @@ public final class Soak {
     }
 
     public record Result(long events, long utterances, double rate, double achievedRate, Duration referenceMaxDelay,
-                         long scoredPerModel, Map<String, Long> outcomes, List<Sample> samples, int firstSteady, Bench.References references) {
+                         long scoredPerModel, Map<String, Long> outcomes, List<Sample> samples, int firstSteady, Bench.References references,
+                         SliceBooking slices) {
         public Sample start() {
             return samples.get(firstSteady);
         }
@@ -70,6 +72,8 @@ public final class Soak {
             m.put("scored_utterances_per_model", scoredPerModel);
             m.put("state_dir_bytes_per_open_utterance", Double.isNaN(stateDirBytesPerOpenUtterance()) ? null : Math.round(stateDirBytesPerOpenUtterance()));
             m.put("outcomes", outcomes);
+            m.put("slice_keys", slices.keys());
+            m.put("slice_values_booked", slices.keys().isEmpty() ? null : slices.valuesBooked());
             m.put("start", json(start()));
             m.put("end", json(end()));
             m.put("samples", samples.stream().map(Result::json).toList());
@@ -102,6 +106,10 @@ public final class Soak {
                     references.share(), references.declared() ? ", declared" : ", undeclared");
             out.printf(Locale.ROOT, "scored %d utterances per model of %d referenced; closed utterances by outcome (both models): %s%n",
                     scoredPerModel, references.referenced(), outcomes);
+            if (!slices.keys().isEmpty()) {
+                out.printf(Locale.ROOT, "slices: keys %s, values booked %s; per key the slices' hits sum to the pooled hits%n",
+                        String.join(",", slices.keys()), slices.valuesBooked());
+            }
             if (!Double.isNaN(stateDirBytesPerOpenUtterance())) {
                 out.printf(Locale.ROOT, "state dir per open utterance (growth from the first sample to the last): %.0f bytes%n", stateDirBytesPerOpenUtterance());
             }
@@ -116,7 +124,7 @@ public final class Soak {
     public Soak(Options options, PrintWriter log) {
         this.options = options;
         this.log = log;
-        this.corpus = new BenchCorpus(options.words(), options.seed(), options.sendWords());
+        this.corpus = new BenchCorpus(options.words(), options.seed(), options.sendWords(), !options.sliceKeys().isEmpty());
     }
 
     public Result run() {
@@ -128,7 +136,7 @@ public final class Soak {
         try (BenchCluster cluster = BenchCluster.start(options.brokerHeap(), options.partitions(), List.of(
                 dev.segmon.app.wire.DefaultTopics.HYPOTHESES, dev.segmon.app.wire.DefaultTopics.REFERENCES));
              Progress progress = new Progress(cluster.bootstrapServers(), cluster.inputTopicNames())) {
-            MonitorConfig.Builder b = cluster.monitorConfig("segmon-soak", options.kafka())
+            MonitorConfig.Builder b = cluster.monitorConfig("segmon-soak", options.kafka(), options.sliceKeys())
                     .referenceMaxDelay(options.referenceMaxDelay())
                     .expiryInterval(Duration.ofMillis(Math.max(1000, Math.min(10_000, options.referenceMaxDelay().toMillis() / 4))));
             MonitorConfig config = b.build();
@@ -180,6 +188,7 @@ public final class Soak {
                 List<PrometheusText.Sample> last = metrics.scrape();
                 long scored = MetricsClient.scoredForEveryModel(last);
                 Map<String, Long> outcomes = MetricsClient.outcomes(last);
+                SliceBooking slices = SliceBooking.of(last, options.sliceKeys());
                 // The first sample taken once closed utterances have begun to expire: the start of the steady state.
                 double warm = options.referenceMaxDelay().toMillis() / 1000.0 + config.expiryInterval().toMillis() / 1000.0 * 2;
                 int firstSteady = samples.size() - 1;
@@ -190,7 +199,7 @@ public final class Soak {
                     }
                 }
                 return new Result(records, utterances, options.rate(), records / sendSeconds, options.referenceMaxDelay(), scored,
-                        outcomes, samples, firstSteady, new Bench.References(options.referenceShare(), sample.referenced(), options.declare()));
+                        outcomes, samples, firstSteady, new Bench.References(options.referenceShare(), sample.referenced(), options.declare()), slices);
             }
         }
     }

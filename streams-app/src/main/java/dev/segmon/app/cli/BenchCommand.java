@@ -3,6 +3,7 @@ package dev.segmon.app.cli;
 import dev.segmon.app.cli.support.JsonOutput;
 import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.bench.Bench;
+import dev.segmon.app.bench.BenchLabels;
 import dev.segmon.app.bench.Soak;
 import dev.segmon.app.broker.KafkaLogging;
 import java.io.PrintWriter;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Option;
             "and of a pass-through Kafka Streams app on the same pre-filled topics, their ratio, and the latency",
             "from a reference's send to its score on /metrics at half the monitor's rate, beside the pass-through's",
             "send-to-output latency at the same rate. --reference-share and --declare: references for a sample.",
+            "--slice-keys lang,domain: the utterances carry labels and the monitor books every figure per slice too.",
             "--soak: a steady-rate run reporting heap after GC and state size at start and end."})
 public final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -97,6 +99,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + " \"none\" for the others. Without it nothing is declared. Bench and soak.")
     boolean declare;
 
+    @Option(names = "--slice-keys", split = ",", paramLabel = "KEY",
+            description = "Every utterance carries the labels lang (20 values) and domain (4 values), drawn from --seed, on its hypothesis ends,"
+                    + " and the monitor runs with these slice keys (of lang, domain) and an allow-list of those values. Without it: no labels. Bench and soak.")
+    java.util.List<String> sliceKeys = java.util.List.of();
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the synthetic corpus (default ${DEFAULT-VALUE}).")
     long seed;
 
@@ -117,6 +124,12 @@ public final class BenchCommand implements Callable<Integer> {
         if (!(referenceShare > 0 && referenceShare <= 1)) {
             throw new UsageException("--reference-share must be > 0 and <= 1");
         }
+        for (String key : sliceKeys) {
+            if (!BenchLabels.VALUES.containsKey(key)) {
+                throw new UsageException("--slice-keys: the bench's utterances carry the labels " + String.join(", ", BenchLabels.VALUES.keySet())
+                        + ", not " + key);
+            }
+        }
         if (events != null && events < 1) {
             throw new UsageException("--events must be >= 1");
         }
@@ -129,7 +142,7 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter log = spec.commandLine().getErr();
         if (soak) {
             Soak.Result r = new Soak(new Soak.Options(events == null ? 20_000_000L : events, rate, partitions, words, samples,
-                    referenceMaxDelay, seed, kafka, brokerHeap, !boundariesOnly, referenceShare, declare), log).run();
+                    referenceMaxDelay, seed, kafka, brokerHeap, !boundariesOnly, referenceShare, declare, sliceKeys), log).run();
             if (json) {
                 JsonOutput.print(out, r.toJson());
             } else {
@@ -139,7 +152,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
                 latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly, latencyWarmupSeconds, latencyTrace,
-                referenceShare, declare), log).run();
+                referenceShare, declare, sliceKeys), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
         } else {
@@ -176,6 +189,8 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("references_declared", r.references().declared());
         m.put("scored_utterances_per_model", r.scoredPerModel());
         m.put("outcomes", r.outcomes());
+        m.put("slice_keys", r.slices().keys());
+        m.put("slice_values_booked", r.slices().keys().isEmpty() ? null : r.slices().valuesBooked());
         m.put("latency_rate_records_per_s", Math.round(r.latencyRate()));
         m.put("latency_samples", r.latencySamples());
         m.put("latency_p50_s", round(r.latencyP50(), 4));
@@ -196,6 +211,10 @@ public final class BenchCommand implements Callable<Integer> {
                 r.partitions(), r.sendWords() ? "words" : "bare boundaries");
         out.printf(Locale.ROOT, "references    %d of %d utterances (share %s, %s)%n", r.references().referenced(), r.utterances(),
                 r.references().share(), r.references().declared() ? "declared" : "undeclared");
+        if (!r.slices().keys().isEmpty()) {
+            out.printf(Locale.ROOT, "slices        %s: values booked %s; per key the slices' hits sum to the pooled hits%n",
+                    String.join(",", r.slices().keys()), r.slices().valuesBooked());
+        }
         out.printf(Locale.ROOT, "produce       %.0f records/s%n", r.produceRecordsPerSecond());
         out.printf(Locale.ROOT, "warm-up       %d run(s) of each application first, not counted%n", r.warmupRuns());
         if (!r.passThroughRates().isEmpty()) {

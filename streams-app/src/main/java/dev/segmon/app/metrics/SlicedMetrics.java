@@ -74,10 +74,16 @@ public final class SlicedMetrics implements MultiCollector {
         Map<String, MetricSnapshot> families = new LinkedHashMap<>();
         Map<String, List<Object>> added = new LinkedHashMap<>();
         for (MultiCollector c : pooled) {
+            if (!wanted(c, included)) {
+                continue;
+            }
             c.collect(included).forEach(m -> families.put(m.getMetadata().getPrometheusName(), m));
         }
         for (Slice s : sliced ? stores.slices() : java.util.Set.<Slice>of()) {
             for (MultiCollector c : collectors.apply(stores.slice(s))) {
+                if (!wanted(c, included)) {
+                    continue;
+                }
                 for (MetricSnapshot m : c.collect(included)) {
                     List<Object> points = added.computeIfAbsent(m.getMetadata().getPrometheusName(), k -> new ArrayList<>());
                     m.getDataPoints().forEach(p -> points.add(relabelled(p, s)));
@@ -90,6 +96,16 @@ public final class SlicedMetrics implements MultiCollector {
             capped.collect(included).forEach(out::metricSnapshot);
         }
         return out.build();
+    }
+
+    /**
+     * Whether a scrape that includes {@code included} needs the collector: not when it names its
+     * families and none is included, the client library's rule for a registered collector, which
+     * this wrapper would otherwise defeat (a {@code name[]} poll would run every view, every slice's too).
+     */
+    static boolean wanted(MultiCollector c, Predicate<String> included) {
+        List<String> names = c.getPrometheusNames();
+        return names.isEmpty() || names.stream().anyMatch(included);
     }
 
     private static Object relabelled(Object point, Slice s) {

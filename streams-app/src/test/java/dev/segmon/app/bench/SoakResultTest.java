@@ -31,6 +31,6 @@ class SoakResultTest {
 
     private static Soak.Result result(Soak.Sample first, Soak.Sample last) {
         return new Soak.Result(200_015, 4_760, 20_000, 20_000, Duration.ofHours(1), 95, Map.of("scored", 190L), List.of(first, last), 1,
-                new Bench.References(0.02, 95, false));
+                new Bench.References(0.02, 95, false), SliceBooking.NONE);
     }
 }

@@ -29,6 +29,30 @@ class BenchCommandOptionsTest {
     }
 
     @Test
+    void sliceKeysAreReadForBenchAndSoakAndNoneByDefault() {
+        assertEquals(List.of(), parse().sliceKeys);
+        assertEquals(List.of("lang", "domain"), parse("--slice-keys", "lang,domain").sliceKeys);
+        assertEquals(List.of("domain"), parse("--soak", "--slice-keys", "domain").sliceKeys);
+    }
+
+    @Test
+    void aSliceKeyTheCorpusDoesNotLabelIsAUsageError() {
+        CliRun run = CliRun.of("bench", "--slice-keys", "lang,device");
+        assertEquals(2, run.exit(), run.err());
+        assertTrue(run.err().contains("carry the labels lang, domain, not device"), run.err());
+    }
+
+    @Test
+    void theJsonRecordsTheSliceKeysAndTheValuesBooked() {
+        Map<String, Object> none = BenchCommand.toJson(result(null));
+        assertEquals(List.of(), none.get("slice_keys"));
+        assertEquals(null, none.get("slice_values_booked"));
+        Bench.Result sliced = result(null, new dev.segmon.app.bench.SliceBooking(List.of("lang", "domain"), Map.of("lang", 20, "domain", 4)));
+        assertEquals(List.of("lang", "domain"), BenchCommand.toJson(sliced).get("slice_keys"));
+        assertEquals(Map.of("lang", 20, "domain", 4), BenchCommand.toJson(sliced).get("slice_values_booked"));
+    }
+
+    @Test
     void aShareOutsideZeroToOneIsAUsageError() {
         for (String share : List.of("0", "-0.1", "1.01", "NaN")) {
             CliRun run = CliRun.of("bench", "--reference-share", share);
@@ -60,11 +84,16 @@ class BenchCommandOptionsTest {
 
     /** A sampled run's figures: 47 597 utterances, 930 referenced (declared), latency p99 0.30 s. */
     private static Bench.Result result(Bench.Latency passThrough) {
+        return result(passThrough, dev.segmon.app.bench.SliceBooking.NONE);
+    }
+
+    private static Bench.Result result(Bench.Latency passThrough, dev.segmon.app.bench.SliceBooking slices) {
         return new Bench.Result(2_000_000, 47_597, 4, 2, 900_000, passThrough == null ? List.of() : List.of(600_000.0), List.of(500_000.0), 930,
                 250_000, 930, 0.06, 0.30, 0.41, 0.2, "exactly_once_v2", true,
                 passThrough == null ? List.of() : List.of(10.0), List.of(14.0), new CloseTimes(0.1, 5, 1860, 0.05, 1), 20,
                 passThrough == null ? List.of() : List.of(5.0), List.of(9.0),
-                new Bench.References(0.02, 930, true), passThrough, Map.of("scored", 1860L, "unreferenced", 91_334L));
+                new Bench.References(0.02, 930, true), passThrough, Map.of("scored", 1860L, "unreferenced", 91_334L),
+                slices);
     }
 
     private static BenchCommand parse(String... args) {

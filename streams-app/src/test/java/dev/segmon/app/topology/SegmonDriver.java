@@ -117,6 +117,11 @@ final class SegmonDriver implements AutoCloseable {
         return registry.scrape();
     }
 
+    /** The families {@code names} only, as {@code /metrics?name[]=...} selects them. */
+    String scrape(java.util.Set<String> names) {
+        return registry.scrape("text/plain; version=0.0.4; charset=utf-8", names);
+    }
+
     static byte[] bytes(String s) {
         return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
     }
