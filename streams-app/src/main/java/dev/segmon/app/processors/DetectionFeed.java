@@ -31,6 +31,12 @@ public final class DetectionFeed implements UtteranceBook {
     private final HitRule hitRule;
     private final java.util.Set<String> ignoreLabels;
     private ProcessorContext<Object, Object> context;
+    /**
+     * The hypothesis state whose offsets were counted last and their count: a close is booked in
+     * its pooled series and once per slice key with the same state, and counted once.
+     */
+    private Object lastCounted;
+    private long[] lastOffsets;
 
     /**
      * @param sink the name of the sink to the detection topic; the rest is the monitor's matching,
@@ -46,6 +52,8 @@ public final class DetectionFeed implements UtteranceBook {
     @Override
     public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
         this.context = context;
+        this.lastCounted = null;
+        this.lastOffsets = null;
     }
 
     @Override
@@ -56,7 +64,11 @@ public final class DetectionFeed implements UtteranceBook {
         // Word errors only of an utterance scored for words (a reference with tokens).
         EditCounts w = u.words().edits().referenceTokens() > 0 ? u.words().edits() : null;
         Observation o = w == null ? Observation.single(u.counts(), -1, -1) : Observation.single(u.counts(), w.errors(), w.referenceTokens());
-        long[] offsets = signedOffsets(u);
+        if (u.hypothesis() != lastCounted) {
+            lastOffsets = signedOffsets(u);
+            lastCounted = u.hypothesis();
+        }
+        long[] offsets = lastOffsets;
         if (offsets != null) {
             o = o.withOffsets(offsets[1], offsets[0]);
         }

@@ -43,6 +43,13 @@ final class SliceLabels {
     private KeyValueStore<HypothesisKey, SortedMap<String, String>> store;
     /** The keys of {@link #STORE}: without labels a close skips RocksDB. */
     private StoredKeys<HypothesisKey> keys;
+    /**
+     * The key read or written last and its labels (empty: none stored): a hypothesis' end writes
+     * its labels and asks for its slices at once, and its close asks for them twice, so the
+     * repeats are answered without the store.
+     */
+    private HypothesisKey lastKey;
+    private SortedMap<String, String> lastLabels;
 
     SliceLabels(SliceValues values) {
         this.values = values;
@@ -51,6 +58,8 @@ final class SliceLabels {
     void init(ProcessorContext<Object, Object> context) {
         KeyValueStore<HypothesisKey, SortedMap<String, String>> s = STORE.open(context);
         store = s;
+        lastKey = null;
+        lastLabels = null;
         keys = new StoredKeys<>(BoundaryProcessor.EXPIRY_INDEX_CAPACITY);
         keys.scanned(keep -> {
             try (KeyValueIterator<HypothesisKey, SortedMap<String, String>> it = s.all()) {
@@ -75,6 +84,7 @@ final class SliceLabels {
         if (!next.equals(held)) {
             store.put(key, next);
             keys.stored(key);
+            remember(key, next);
         }
     }
 
@@ -91,7 +101,9 @@ final class SliceLabels {
         if (!values.rule().active()) {
             return List.of();
         }
-        return slices(held(key), held(key.reference().of(REFERENCE)));
+        SortedMap<String, String> own = held(key);
+        // carried() keeps slice keys only, so a hypothesis with every key needs no reference.
+        return slices(own, own.size() == values.rule().keys().size() ? Map.of() : referenceLabels(key));
     }
 
     /**
@@ -120,6 +132,9 @@ final class SliceLabels {
             store.delete(key);
             keys.deleted(key);
         }
+        if (key.equals(lastKey)) {
+            remember(null, null);
+        }
     }
 
     /** The reference was dropped: its labels are not needed again. */
@@ -127,10 +142,33 @@ final class SliceLabels {
         forget(reference.of(REFERENCE));
     }
 
+    /** The labels stored for {@code key} (empty: none); not to be changed by the caller. */
     private SortedMap<String, String> held(HypothesisKey key) {
+        if (key.equals(lastKey)) {
+            return lastLabels;
+        }
         SortedMap<String, String> v = keys.mayHold(key) ? store.get(key) : null;
-        return v == null ? new TreeMap<>() : v;
+        SortedMap<String, String> labels = v == null ? EMPTY : v;
+        remember(key, labels);
+        return labels;
     }
+
+    /** The labels of {@code key}'s reference, read past the memory of the last key (a close asks for its own next). */
+    private Map<String, String> referenceLabels(HypothesisKey key) {
+        HypothesisKey reference = key.reference().of(REFERENCE);
+        if (reference.equals(lastKey)) {
+            return lastLabels;
+        }
+        SortedMap<String, String> v = keys.mayHold(reference) ? store.get(reference) : null;
+        return v == null ? EMPTY : v;
+    }
+
+    private void remember(HypothesisKey key, SortedMap<String, String> labels) {
+        lastKey = key;
+        lastLabels = labels;
+    }
+
+    private static final SortedMap<String, String> EMPTY = java.util.Collections.unmodifiableSortedMap(new TreeMap<>());
 
     private static String[] parts(SortedMap<String, String> labels) {
         List<String> out = new ArrayList<>();
