@@ -99,7 +99,7 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.minutes = new MinuteWindows(aggregates, sinks.minuteWindows());
         this.deadLetters = new DeadLetters(sinks.deadLetters());
         Transcripts transcripts = new Transcripts(deadLetters, config.ignoreLabels(), disorderMicros);
-        this.slices = new SliceLabels(sliceValues);
+        this.slices = new SliceLabels(sliceValues, COMMIT_FLUSH);
         this.scorer = new UtteranceScorer(sinks.scores(), config.tolerances(), config.hitRule(), config.ignoreLabels(), disorderMicros,
                 totals, minutes, this.books, config.unreferenced(), slices);
         this.hypotheses = new HypothesisInput(states, totals, deadLetters, transcripts, scorer, this.books, disorderMicros,

@@ -6,7 +6,9 @@ import dev.segmon.app.state.Keys.UtteranceTier;
 import dev.segmon.app.state.Slice;
 import dev.segmon.app.state.StateSerde;
 import dev.segmon.app.store.StoreSpec;
+import dev.segmon.app.store.CommitFlushStore;
 import dev.segmon.app.store.StoredKeys;
+import dev.segmon.app.store.WriteBack;
 import dev.segmon.model.io.UtteranceLabels;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,22 +46,32 @@ final class SliceLabels {
     /** The keys of {@link #STORE}: without labels a close skips RocksDB. */
     private StoredKeys<HypothesisKey> keys;
     /**
-     * The key read or written last and its labels (empty: none stored): a hypothesis' end writes
-     * its labels and asks for its slices at once, and its close asks for them twice, so the
-     * repeats are answered without the store.
+     * The labels read or changed lately, written to {@link #STORE} once per commit
+     * ({@link CommitFlushStore}): most hypotheses carry their labels on their end and close soon
+     * after, so their labels are written and deleted within one commit and never reach the store
+     * or its changelog (the profile of {@code bench --slice-keys} showed the put and the delete of
+     * every hypothesis' labels).
      */
-    private HypothesisKey lastKey;
-    private SortedMap<String, String> lastLabels;
+    private WriteBack<HypothesisKey, Held> view;
+    private final StoreSpec<CommitFlushStore> commitFlush;
 
-    SliceLabels(SliceValues values) {
+    /** A key's labels (empty: none) and whether {@link #STORE} holds the key. */
+    private record Held(SortedMap<String, String> labels, boolean stored) {
+    }
+
+    /** Changed values a view holds at most between two commits before it writes the oldest. */
+    static final int VIEW_ENTRIES = 16_384;
+
+    SliceLabels(SliceValues values, StoreSpec<CommitFlushStore> commitFlush) {
         this.values = values;
+        this.commitFlush = commitFlush;
     }
 
     void init(ProcessorContext<Object, Object> context) {
         KeyValueStore<HypothesisKey, SortedMap<String, String>> s = STORE.open(context);
         store = s;
-        lastKey = null;
-        lastLabels = null;
+        view = new WriteBack<>(VIEW_ENTRIES, this::write);
+        commitFlush.open(context).register(STORE.name(), view);
         keys = new StoredKeys<>(BoundaryProcessor.EXPIRY_INDEX_CAPACITY);
         keys.scanned(keep -> {
             try (KeyValueIterator<HypothesisKey, SortedMap<String, String>> it = s.all()) {
@@ -82,9 +94,7 @@ final class SliceLabels {
             }
         }
         if (!next.equals(held)) {
-            store.put(key, next);
-            keys.stored(key);
-            remember(key, next);
+            view.changed(key, new Held(next, storedNow(key)));
         }
     }
 
@@ -128,12 +138,9 @@ final class SliceLabels {
 
     /** The utterance closed: its labels are not needed again. */
     void forget(HypothesisKey key) {
-        if (keys.mayHold(key)) {
-            store.delete(key);
-            keys.deleted(key);
-        }
-        if (key.equals(lastKey)) {
-            remember(null, null);
+        boolean stored = storedNow(key);
+        if (stored || view.get(key) != null) {
+            view.changed(key, new Held(EMPTY, stored));
         }
     }
 
@@ -142,30 +149,40 @@ final class SliceLabels {
         forget(reference.of(REFERENCE));
     }
 
-    /** The labels stored for {@code key} (empty: none); not to be changed by the caller. */
+    /** The labels of {@code key} (empty: none); not to be changed by the caller. */
     private SortedMap<String, String> held(HypothesisKey key) {
-        if (key.equals(lastKey)) {
-            return lastLabels;
+        Held h = view.get(key);
+        if (h == null) {
+            SortedMap<String, String> v = keys.mayHold(key) ? store.get(key) : null;
+            h = new Held(v == null ? EMPTY : v, v != null);
+            view.loaded(key, h);
         }
-        SortedMap<String, String> v = keys.mayHold(key) ? store.get(key) : null;
-        SortedMap<String, String> labels = v == null ? EMPTY : v;
-        remember(key, labels);
-        return labels;
+        return h.labels();
     }
 
-    /** The labels of {@code key}'s reference, read past the memory of the last key (a close asks for its own next). */
+    /** The labels of {@code key}'s reference. */
     private Map<String, String> referenceLabels(HypothesisKey key) {
-        HypothesisKey reference = key.reference().of(REFERENCE);
-        if (reference.equals(lastKey)) {
-            return lastLabels;
-        }
-        SortedMap<String, String> v = keys.mayHold(reference) ? store.get(reference) : null;
-        return v == null ? EMPTY : v;
+        return held(key.reference().of(REFERENCE));
     }
 
-    private void remember(HypothesisKey key, SortedMap<String, String> labels) {
-        lastKey = key;
-        lastLabels = labels;
+    /** Whether the store holds {@code key} now (as the view last saw it, or as the store says). */
+    private boolean storedNow(HypothesisKey key) {
+        Held h = view.get(key);
+        return h == null ? keys.mayHold(key) && store.get(key) != null : h.stored();
+    }
+
+    /** Writes one changed value: its labels, or the deletion of a key the store holds. */
+    private Held write(HypothesisKey key, Held h) {
+        if (!h.labels().isEmpty()) {
+            store.put(key, h.labels());
+            keys.stored(key);
+            return new Held(h.labels(), true);
+        }
+        if (h.stored()) {
+            store.delete(key);
+            keys.deleted(key);
+        }
+        return new Held(EMPTY, false);
     }
 
     private static final SortedMap<String, String> EMPTY = java.util.Collections.unmodifiableSortedMap(new TreeMap<>());
