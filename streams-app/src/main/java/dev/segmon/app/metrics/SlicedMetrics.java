@@ -73,14 +73,16 @@ public final class SlicedMetrics implements MultiCollector {
     public MetricSnapshots collect(Predicate<String> included) {
         Map<String, MetricSnapshot> families = new LinkedHashMap<>();
         Map<String, List<Object>> added = new LinkedHashMap<>();
-        for (MultiCollector c : pooled) {
+        // One read of each store for the pooled view and every slice's.
+        StoreView read = sliced ? stores.snapshot() : stores;
+        for (MultiCollector c : sliced ? collectors.apply(read) : pooled) {
             if (!wanted(c, included)) {
                 continue;
             }
             c.collect(included).forEach(m -> families.put(m.getMetadata().getPrometheusName(), m));
         }
-        for (Slice s : sliced ? stores.slices() : java.util.Set.<Slice>of()) {
-            for (MultiCollector c : collectors.apply(stores.slice(s))) {
+        for (Slice s : sliced ? read.slices() : java.util.Set.<Slice>of()) {
+            for (MultiCollector c : collectors.apply(read.slice(s))) {
                 if (!wanted(c, included)) {
                     continue;
                 }

@@ -14,11 +14,16 @@ import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.store.StoreSpec;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.kstream.Windowed;
@@ -37,16 +42,28 @@ public final class StoreView implements MonitorView {
     private final Function<String, ReadOnlyWindowStore<?, ?>> windows;
     /** The slice this view shows, as if it were the pooled series ({@link Slice#NONE}: the pooled series themselves). */
     private final Slice selected;
+    /** A snapshot's reads, shared by its slice views: each store read once (null: every call reads the store). */
+    private final Map<String, List<? extends KeyValue<?, ?>>> reads;
 
     public StoreView(Function<String, ReadOnlyKeyValueStore<?, ?>> keyValue, Function<String, ReadOnlyWindowStore<?, ?>> windows) {
-        this(keyValue, windows, Slice.NONE);
+        this(keyValue, windows, Slice.NONE, null);
     }
 
     private StoreView(Function<String, ReadOnlyKeyValueStore<?, ?>> keyValue, Function<String, ReadOnlyWindowStore<?, ?>> windows,
-                      Slice selected) {
+                      Slice selected, Map<String, List<? extends KeyValue<?, ?>>> reads) {
         this.keyValue = keyValue;
         this.windows = windows;
         this.selected = selected;
+        this.reads = reads;
+    }
+
+    /**
+     * The same stores read at most once per store (and time range) by this view and its slice
+     * views: a scrape with slice keys reads each store once, not once per slice. For one caller
+     * and a short use (one scrape): it keeps what it read.
+     */
+    public StoreView snapshot() {
+        return new StoreView(keyValue, windows, selected, new HashMap<>());
     }
 
     /**
@@ -55,12 +72,12 @@ public final class StoreView implements MonitorView {
      * not kept per slice (dead letters, the reference clock) read as empty.
      */
     public StoreView slice(Slice s) {
-        return new StoreView(keyValue, windows, s);
+        return new StoreView(keyValue, windows, s, reads);
     }
 
     /** The same stores showing every series under its own key, the pooled ones and each slice's. */
     public StoreView everySlice() {
-        return new StoreView(keyValue, windows, null);
+        return new StoreView(keyValue, windows, null, reads);
     }
 
     /** The slice this view shows ({@link Slice#NONE}: pooled). */
@@ -165,21 +182,18 @@ public final class StoreView implements MonitorView {
         if (toMs <= fromMs) {
             return out;
         }
-        try {
+        List<KeyValue<Windowed<K>, V>> entries = read(spec.name() + "@" + fromMs + "-" + toMs, () -> {
             ReadOnlyWindowStore<K, V> store = (ReadOnlyWindowStore<K, V>) windows.apply(spec.name());
             // fetchAll, not fetch(key, ...): across several tasks, Kafka's composite window store
             // answers a keyed fetch from the first task that has the key, and a (model, tier) has
             // minutes in every task. The time range is inclusive at both ends.
-            try (KeyValueIterator<Windowed<K>, V> it = store.fetchAll(Instant.ofEpochMilli(fromMs), Instant.ofEpochMilli(toMs - 1))) {
-                it.forEachRemaining(kv -> {
-                    K k = shown(kv.key.key());
-                    if (k != null) {
-                        out.computeIfAbsent(k, x -> new TreeMap<>()).merge(kv.key.window().start(), kv.value, merge);
-                    }
-                });
+            return store.fetchAll(Instant.ofEpochMilli(fromMs), Instant.ofEpochMilli(toMs - 1));
+        });
+        for (KeyValue<Windowed<K>, V> kv : entries) {
+            K k = shown(kv.key.key());
+            if (k != null) {
+                out.computeIfAbsent(k, x -> new TreeMap<>()).merge(kv.key.window().start(), kv.value, merge);
             }
-        } catch (InvalidStateStoreException e) {
-            out.clear();
         }
         return out;
     }
@@ -198,19 +212,31 @@ public final class StoreView implements MonitorView {
     @SuppressWarnings("unchecked")
     public <K, V> SortedMap<K, V> all(StoreSpec<?> spec, BinaryOperator<V> merge) {
         SortedMap<K, V> out = new TreeMap<>();
-        try {
-            ReadOnlyKeyValueStore<K, V> store = (ReadOnlyKeyValueStore<K, V>) keyValue.apply(spec.name());
-            try (KeyValueIterator<K, V> it = store.all()) {
-                it.forEachRemaining(kv -> {
-                    K k = shown(kv.key);
-                    if (k != null) {
-                        out.merge(k, kv.value, merge);
-                    }
-                });
+        List<KeyValue<K, V>> entries = read(spec.name(), () -> ((ReadOnlyKeyValueStore<K, V>) keyValue.apply(spec.name())).all());
+        for (KeyValue<K, V> kv : entries) {
+            K k = shown(kv.key);
+            if (k != null) {
+                out.merge(k, kv.value, merge);
             }
-        } catch (InvalidStateStoreException e) {
-            out.clear();
         }
         return out;
+    }
+
+    /** Every entry an iterator gives (none while the store cannot be queried), once per snapshot under {@code key}. */
+    @SuppressWarnings("unchecked")
+    private <K, V> List<KeyValue<K, V>> read(String key, java.util.function.Supplier<KeyValueIterator<K, V>> iterator) {
+        if (reads != null && reads.containsKey(key)) {
+            return (List<KeyValue<K, V>>) reads.get(key);
+        }
+        List<KeyValue<K, V>> entries = new ArrayList<>();
+        try (KeyValueIterator<K, V> it = iterator.get()) {
+            it.forEachRemaining(entries::add);
+        } catch (InvalidStateStoreException e) {
+            entries.clear();
+        }
+        if (reads != null) {
+            reads.put(key, entries);
+        }
+        return entries;
     }
 }
