@@ -2,6 +2,9 @@ package dev.segmon.app.processors;
 
 import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Observation;
+import dev.segmon.app.state.Slice;
+import java.util.ArrayList;
+import java.util.List;
 import dev.segmon.app.wire.Outcome;
 import dev.segmon.app.state.WordList;
 import dev.segmon.model.boundary.Boundaries;
@@ -22,8 +25,9 @@ import org.apache.kafka.streams.processor.api.Record;
  * exactly-once keeps through restarts.
  *
  * <p>A book: it sends a model's utterance closed as {@link Outcome#SCORED} (an unreferenced or
- * timed-out one has no, or a partial, reference) with the word errors the close carries and the
- * signed offsets of its hits; {@link PairedBook} hands it each booked pair.
+ * timed-out one has no, or a partial, reference) with the word errors the close carries, the
+ * signed offsets of its hits and the slices it closed in; {@link PairedBook} hands it each booked
+ * pair (a slice's pair in a record of its own, keyed by the slice's comparison).
  */
 public final class DetectionFeed implements UtteranceBook {
     private final String sink;
@@ -31,12 +35,6 @@ public final class DetectionFeed implements UtteranceBook {
     private final HitRule hitRule;
     private final java.util.Set<String> ignoreLabels;
     private ProcessorContext<Object, Object> context;
-    /**
-     * The hypothesis state whose offsets were counted last and their count: a close is booked in
-     * its pooled series and once per slice key with the same state, and counted once.
-     */
-    private Object lastCounted;
-    private long[] lastOffsets;
 
     /**
      * @param sink the name of the sink to the detection topic; the rest is the monitor's matching,
@@ -52,25 +50,29 @@ public final class DetectionFeed implements UtteranceBook {
     @Override
     public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
         this.context = context;
-        this.lastCounted = null;
-        this.lastOffsets = null;
     }
 
+    /**
+     * One record per close, keyed by the pooled series and naming the slices it closed in: their
+     * detectors see the same observation, in the same order, from the task of the pooled series
+     * (docs/slices.md), and a close costs the topic one record however many slice keys.
+     */
     @Override
-    public void closed(Closed u) {
+    public void closed(Closed u, List<Closed> slices, boolean scored) {
         if (u.outcome() != Outcome.SCORED) {
             return;
         }
         // Word errors only of an utterance scored for words (a reference with tokens).
         EditCounts w = u.words().edits().referenceTokens() > 0 ? u.words().edits() : null;
         Observation o = w == null ? Observation.single(u.counts(), -1, -1) : Observation.single(u.counts(), w.errors(), w.referenceTokens());
-        if (u.hypothesis() != lastCounted) {
-            lastOffsets = signedOffsets(u);
-            lastCounted = u.hypothesis();
-        }
-        long[] offsets = lastOffsets;
+        long[] offsets = signedOffsets(u);
         if (offsets != null) {
             o = o.withOffsets(offsets[1], offsets[0]);
+        }
+        if (!slices.isEmpty()) {
+            List<Slice> in = new ArrayList<>(slices.size());
+            slices.forEach(s -> in.add(s.key().slice()));
+            o = o.inSlices(in);
         }
         context.forward(new Record<Object, Object>(SeriesKey.of(u.key().series()), o, u.timestampMs()), sink);
     }

@@ -4,6 +4,7 @@ import dev.segmon.app.store.CommitFlushStore;
 import dev.segmon.app.state.DetectorSeries;
 import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Observation;
+import dev.segmon.app.state.Slice;
 import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.store.WriteBack;
 import dev.segmon.model.detection.DetectorSettings;
@@ -17,7 +18,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * Feeds each closed utterance of the detection topic to its series' change detectors
  * (docs/detection.md) and stores them. The topic is keyed by series, so one task holds a series'
- * detectors and sees its utterances in the topic's order; the store is changelogged and updated in
+ * detectors and sees its utterances in the topic's order; a record names the slices it belongs to as
+ * well, whose detectors that task holds too. The store is changelogged and updated in
  * the same exactly-once transaction as the read, so a restart resumes from exactly the state the
  * committed records made.
  */
@@ -58,13 +60,21 @@ public final class DetectorProcessor implements Processor<SeriesKey, Observation
         if (record.key() == null || record.value() == null) {
             return; // written only by the monitor itself: never happens
         }
-        DetectorSeries series = decoded.get(record.key());
+        observe(record.key(), record.value(), record.timestamp());
+        // The slices the utterance closed in: their detectors live with the pooled series' (docs/slices.md).
+        for (Slice slice : record.value().slices()) {
+            observe(record.key().in(slice), record.value(), record.timestamp());
+        }
+    }
+
+    private void observe(SeriesKey key, Observation o, long timestampMs) {
+        DetectorSeries series = decoded.get(key);
         if (series == null) {
-            byte[] bytes = store.get(record.key());
-            series = bytes == null ? new DetectorSeries(record.key().paired(), settings) : DetectorSeries.decode(bytes, settings);
+            byte[] bytes = store.get(key);
+            series = bytes == null ? new DetectorSeries(key.paired(), settings) : DetectorSeries.decode(bytes, settings);
         }
         // Mutable: the series changes in place and is written at the commit.
-        series.observe(record.value(), record.timestamp());
-        decoded.changed(record.key(), series);
+        series.observe(o, timestampMs);
+        decoded.changed(key, series);
     }
 }

@@ -2,7 +2,6 @@ package dev.segmon.app.processors;
 
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.model.interval.UtteranceMoments;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
 
 /**
  * Books every scored utterance of a model (scored or timed out; unreferenced only with
@@ -12,15 +11,8 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * (docs/intervals.md, "Counters").
  */
 public final class MomentsBook implements UtteranceBook {
-    private SeriesAggregates aggregates;
-
     @Override
-    public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
-        this.aggregates = aggregates;
-    }
-
-    @Override
-    public void closed(Closed utterance) {
-        aggregates.add(utterance.key().series(), SeriesFigures.ofMoments(UtteranceMoments.of(utterance.counts())), utterance.timestampMs());
+    public SeriesFigures figures(Closed utterance, boolean scored) {
+        return scored ? SeriesFigures.ofMoments(UtteranceMoments.of(utterance.counts())) : null;
     }
 }

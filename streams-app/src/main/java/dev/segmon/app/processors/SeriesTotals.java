@@ -35,6 +35,15 @@ final class SeriesTotals {
         modelsOn(series.tier()).add(series.model());
     }
 
+    /**
+     * Adds a close's figures to the series' aggregate in one change, {@code add}'s totals holding
+     * its outcome (and, pooled, one open utterance less).
+     */
+    void add(ModelTier series, SeriesFigures add, long timestampMs) {
+        aggregates.add(series, add, timestampMs);
+        modelsOn(series.tier()).add(series.model());
+    }
+
     /** Adds boundary decisions (counts and hit offsets, as in {@link Totals}) to the series' totals. */
     void decided(ModelTier series, BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros,
                  dev.segmon.app.state.SignedOffsets signed) {

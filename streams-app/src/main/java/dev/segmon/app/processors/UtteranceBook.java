@@ -3,6 +3,7 @@ package dev.segmon.app.processors;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Slice;
 import dev.segmon.app.state.WordCounts;
 import dev.segmon.app.state.WordTiming;
@@ -45,6 +46,11 @@ public interface UtteranceBook {
         public HypothesisKey endedKey() {
             return key.in(endedIn);
         }
+
+        /** This close's copy in a slice of its series: closed in {@code closedIn}, its end booked in {@code ended}. */
+        public Closed in(Slice closedIn, Slice ended) {
+            return new Closed(key.in(closedIn), outcome, counts, hypothesis, reference, timestampMs, words, timing, ended);
+        }
     }
 
     /** The stores this book keeps per utterance (most keep none: their figures go to the aggregates). */
@@ -56,7 +62,8 @@ public interface UtteranceBook {
      * Called from the processor's {@code init}, after a restore or revival too: take the stores
      * and the task's aggregates here.
      */
-    void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates);
+    default void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
+    }
 
     /**
      * A hypothesis received its end mark (its utterance may still wait for a reference); {@code end}
@@ -65,8 +72,37 @@ public interface UtteranceBook {
     default void ended(HypothesisKey key, HypothesisState hypothesis, HypothesisEvent end, long timestampMs) {
     }
 
-    /** An utterance was closed ({@code reference} is null when none came). */
-    void closed(Closed utterance);
+    /**
+     * What a close adds to its series' aggregate, for a book that keeps nothing else (null: nothing
+     * to add). The scorer adds every book's figures up and adds the sum once to the series and once
+     * to each slice the utterance closed in: one aggregate change per series and close, however
+     * many books (docs/slices.md). {@code scored}: as {@link #closed} against {@link #unscored}.
+     */
+    default SeriesFigures figures(Closed utterance, boolean scored) {
+        return null;
+    }
+
+    /**
+     * An utterance was closed ({@code reference} is null when none came), beside its
+     * {@link #figures}.
+     */
+    default void closed(Closed utterance) {
+    }
+
+    /**
+     * A close and its copies in the slices of its series ({@code slices}, in the order of the
+     * slice keys), told at once: by default each in turn, to {@link #closed} when {@code scored},
+     * else to {@link #unscored}. A book that can book every slice in one step overrides it.
+     */
+    default void closed(Closed pooled, List<Closed> slices, boolean scored) {
+        if (scored) {
+            closed(pooled);
+            slices.forEach(this::closed);
+        } else {
+            unscored(pooled);
+            slices.forEach(this::unscored);
+        }
+    }
 
     /**
      * An utterance was closed and is not scored ({@code unreferenced} under the default

@@ -3,6 +3,7 @@ package dev.segmon.app.processors;
 import dev.segmon.app.state.HypothesisState;
 import dev.segmon.app.state.Keys.HypothesisKey;
 import dev.segmon.app.state.ReferenceState;
+import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.SignedOffsets;
 import dev.segmon.app.state.Slice;
 import dev.segmon.app.state.Totals;
@@ -125,18 +126,28 @@ final class UtteranceScorer {
         long[] times = ref == null ? new long[0] : ref.boundaries().times();
         boolean scored = !withoutReference(outcome) || unreferenced == Unreferenced.SCORE_EMPTY;
         book(key, m, times, Long.MAX_VALUE, rule(h, ref), timestamp, 1, scored);
-        totals.update(key.series(), t -> t.withOutcome(outcome).withOpen(-1));
         UtteranceScore score = new UtteranceScore(key.utterance(), key.model(), key.tier(), outcome, m.decided(), tolerances.seconds(key.tier()));
         context.forward(new Record<Object, Object>(key.utterance(), score.toJson(), timestamp), scoresSink);
         HypothesisState closed = new HypothesisState(m, context.currentSystemTimeMs(), h.lastRecordMs(), true, h.words(), h.declared());
         WordBook.Scored words = WordBook.score(outcome, h.words(), ref == null ? WordList.NONE : ref.labels());
         UtteranceBook.Closed event = new UtteranceBook.Closed(key, outcome, m.decided(), closed, ref, timestamp,
                 words.counts(), words.timing());
-        tell(event, scored);
         java.util.List<Slice> closedIn = slices.of(key);
         java.util.List<Slice> endedIn = slices.ofHypothesis(key);
+        java.util.List<UtteranceBook.Closed> sliced = new java.util.ArrayList<>(closedIn.size());
         for (int i = 0; i < closedIn.size(); i++) {
-            bookSlice(key.in(closedIn.get(i)), endedIn.get(i), event, scored);
+            sliced.add(event.in(closedIn.get(i), endedIn.get(i)));
+        }
+        // Every book's figures added up once, then one aggregate change per series (docs/slices.md):
+        // pooled, with the outcome and one open utterance less.
+        SeriesFigures figures = figures(event, scored);
+        Totals outcomeClosed = new Totals(BoundaryCounts.ZERO, new long[Totals.OFFSET_BUCKETS.length], 0, Map.of(outcome, 1L), -1);
+        totals.add(key.series(), orEmpty(figures).withTotals(outcomeClosed), timestamp);
+        for (UtteranceBook.Closed s : sliced) {
+            bookSlice(s, figures, scored);
+        }
+        for (UtteranceBook b : books) {
+            b.closed(event, sliced, scored);
         }
         slices.forget(key);
         closeLatency.record((System.nanoTime() - started) / 1e6);
@@ -147,30 +158,35 @@ final class UtteranceScorer {
         return closed.withoutWords();
     }
 
-    private void tell(UtteranceBook.Closed event, boolean scored) {
+    /** The sum of what every book adds to the closed utterance's series ({@link UtteranceBook#figures}), or null for nothing. */
+    private SeriesFigures figures(UtteranceBook.Closed event, boolean scored) {
+        SeriesFigures sum = null;
         for (UtteranceBook b : books) {
-            if (scored) {
-                b.closed(event);
-            } else {
-                b.unscored(event);
+            SeriesFigures f = b.figures(event, scored);
+            if (f != null) {
+                sum = sum == null ? f : sum.plus(f);
             }
         }
+        return sum;
     }
 
     /**
-     * Books a closed utterance into one slice of its series (docs/slices.md): its final counts and
-     * outcome at the close, and every book's figures under the sliced key ({@code endedIn}: the
-     * slice of the same key its end was booked in). A slice has no open count and no hit-offset
-     * histogram: its counts join at the close, not as they are decided.
+     * Books a closed utterance into one slice of its series (docs/slices.md), in one change of the
+     * slice's aggregate: its final counts and outcome at the close, with the books' {@code figures}
+     * (null: none). A slice has no open count and no hit-offset histogram: its counts join at the
+     * close, not as they are decided.
      */
-    private void bookSlice(HypothesisKey sliced, Slice endedIn, UtteranceBook.Closed pooled, boolean scored) {
-        BoundaryCounts counts = scored ? pooled.counts() : BoundaryCounts.ZERO;
-        totals.update(sliced.series(), t -> t.plus(new Totals(counts, new long[Totals.OFFSET_BUCKETS.length], 0, Map.of(pooled.outcome(), 1L), 0)));
+    private void bookSlice(UtteranceBook.Closed sliced, SeriesFigures figures, boolean scored) {
+        BoundaryCounts counts = scored ? sliced.counts() : BoundaryCounts.ZERO;
+        Totals closed = new Totals(counts, new long[Totals.OFFSET_BUCKETS.length], 0, Map.of(sliced.outcome(), 1L), 0);
+        totals.add(sliced.key().series(), orEmpty(figures).withTotals(closed), sliced.timestampMs());
         if (scored) {
-            minutes.add(sliced.series(), pooled.timestampMs(), counts, 1);
+            minutes.add(sliced.key().series(), sliced.timestampMs(), counts, 1);
         }
-        tell(new UtteranceBook.Closed(sliced, pooled.outcome(), pooled.counts(), pooled.hypothesis(), pooled.reference(),
-                pooled.timestampMs(), pooled.words(), pooled.timing(), endedIn), scored);
+    }
+
+    private static SeriesFigures orEmpty(SeriesFigures f) {
+        return f == null ? SeriesFigures.EMPTY : f;
     }
 
     /** Whether {@code outcome} closes an utterance that got no reference: scored only with {@link Unreferenced#SCORE_EMPTY}. */

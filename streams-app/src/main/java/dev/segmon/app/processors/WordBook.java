@@ -15,7 +15,6 @@ import dev.segmon.model.edit.NedCounts;
 import dev.segmon.model.edit.Vocabulary;
 import dev.segmon.model.timing.MatchedOffsets;
 import java.util.List;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
 
 /**
  * Word errors, NED and word timing per closed utterance (docs/contract.md 3.2, docs/timing.md),
@@ -30,22 +29,10 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
  * no timing.
  */
 public final class WordBook implements UtteranceBook {
-    private SeriesAggregates aggregates;
-
+    /** Scored or not: an unscored close is counted as unscored ({@code incomplete}), as every unreferenced close is, and reaches no word error rate. */
     @Override
-    public void init(ProcessorContext<Object, Object> context, SeriesAggregates aggregates) {
-        this.aggregates = aggregates;
-    }
-
-    @Override
-    public void closed(Closed utterance) {
-        aggregates.add(utterance.key().series(), SeriesFigures.ofWords(utterance.words(), utterance.timing()), utterance.timestampMs());
-    }
-
-    /** Counted as unscored ({@code incomplete}), as every unreferenced close is: nothing reaches the word error rate. */
-    @Override
-    public void unscored(Closed utterance) {
-        closed(utterance);
+    public SeriesFigures figures(Closed utterance, boolean scored) {
+        return SeriesFigures.ofWords(utterance.words(), utterance.timing());
     }
 
     /** An utterance's word figures: its word counts, and its timing (null when it has no word score). */

@@ -154,6 +154,11 @@ public final class Keys {
             return !baseline.isEmpty();
         }
 
+        /** The same series in {@code s}. */
+        public SeriesKey in(Slice s) {
+            return new SeriesKey(model, baseline, tier, s);
+        }
+
         // Written out, as HypothesisKey's: the detectors' WriteBack shares its code with the
         // utterances', whose per-record key checks would otherwise reach a method handle (docs/performance.md).
         @Override

@@ -3,6 +3,7 @@ package dev.segmon.app.it;
 import dev.segmon.app.state.DetectorSeries;
 import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Observation;
+import dev.segmon.app.state.Slice;
 import dev.segmon.model.detection.DetectorSettings;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import org.apache.kafka.common.TopicPartition;
 /**
  * The change detectors as a reader of the detection topic computes them: every committed record
  * (read_committed), in offset order per partition, fed to a fresh {@link DetectorSeries} per
- * series — what the monitor's detectors must equal through kills and restarts (docs/detection.md).
+ * series and per slice a record names — what the monitor's detectors must equal through kills and restarts (docs/detection.md).
  */
 final class DetectionTopic {
     private DetectionTopic() {
@@ -43,6 +44,10 @@ final class DetectionTopic {
             while (parts.stream().anyMatch(tp -> c.position(tp) < end.get(tp)) && System.nanoTime() < deadline) {
                 for (ConsumerRecord<SeriesKey, Observation> r : c.poll(Duration.ofMillis(500))) {
                     out.computeIfAbsent(r.key(), k -> new DetectorSeries(k.paired(), settings)).observe(r.value(), r.timestamp());
+                    // A record names the slices whose detectors observe it too.
+                    for (Slice s : r.value().slices()) {
+                        out.computeIfAbsent(r.key().in(s), k -> new DetectorSeries(k.paired(), settings)).observe(r.value(), r.timestamp());
+                    }
                 }
             }
         }

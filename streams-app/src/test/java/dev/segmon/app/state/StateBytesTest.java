@@ -282,4 +282,34 @@ class StateBytesTest {
         assertArrayEquals(expected.toByteArray(), c.encode());
         assertEquals(c, WordCounts.decode(c.encode()));
     }
+
+    @Test
+    void anObservationNamesItsSlicesAfterItsOffsetsAndAnOlderRecordReadsAsNone() throws IOException {
+        dev.segmon.model.boundary.BoundaryCounts c = new dev.segmon.model.boundary.BoundaryCounts(10, 9, 8, 8);
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(head);
+        out.writeByte(1);
+        out.writeBoolean(false); // not paired
+        out.writeLong(10); // reference
+        out.writeLong(9); // hypothesis
+        out.writeLong(8); // referenceHits
+        out.writeLong(8); // hypothesisHits
+        out.writeLong(2); // word errors
+        out.writeLong(12); // reference words
+        out.writeLong(-30_000); // sum of hyp - ref
+        out.writeLong(8); // hits
+        byte[] beforeSlices = head.toByteArray();
+        out.writeInt(2);
+        out.writeUTF("lang");
+        out.writeUTF("de");
+        out.writeUTF("domain");
+        out.writeUTF("call");
+        Observation o = Observation.single(c, 2, 12).withOffsets(-30_000, 8)
+                .inSlices(java.util.List.of(new Slice("lang", "de"), new Slice("domain", "call")));
+        assertArrayEquals(head.toByteArray(), o.encode());
+        assertEquals(o, Observation.decode(head.toByteArray()));
+        // Written before a record named its slices: the pooled series only.
+        assertEquals(java.util.List.of(), Observation.decode(beforeSlices).slices());
+        assertArrayEquals(beforeSlices, Observation.decode(beforeSlices).encode());
+    }
 }

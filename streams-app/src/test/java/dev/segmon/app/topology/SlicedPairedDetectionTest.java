@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A comparison per slice (docs/slices.md): a candidate that regresses on one language only is
  * called on that language's paired detector, whose state equals one fed that language's pairs by
- * hand; the other language's is not called.
+ * hand; the other language's is not called. A model's own detectors per slice likewise, fed from
+ * one detection record per close.
  */
 class SlicedPairedDetectionTest {
     /** Utterances per language; the change on de from its CHANGE_AT-th utterance. */
@@ -84,6 +85,46 @@ class SlicedPairedDetectionTest {
                     "baseline=\"b\",candidate=\"a\",lang=\"de\",measure=\"recall\",slice=\"lang\",tier=\"word\""));
             assertEquals(0.0, LiveIntervalsTest.gauge(s, "segmon_paired_change_called",
                     "baseline=\"b\",candidate=\"a\",lang=\"en\",measure=\"recall\",slice=\"lang\",tier=\"word\""));
+        }
+    }
+
+    @Test
+    void aModelsOwnDetectorsPerSliceObserveTheSlicesUtterancesFromOneRecordPerClose() throws Exception {
+        MonitorConfig.Builder config = MonitorConfig.builder().referenceMaxDelay(Duration.ofMinutes(10)).expiryInterval(Duration.ofMinutes(1))
+                .detectorLearn(21).sliceKeys(List.of("lang", "domain"));
+        try (SegmonDriver d = new SegmonDriver(config)) {
+            var detection = d.driver.createOutputTopic(d.config.detectionTopic(), SeriesKey.SERDE.deserializer(), Observation.SERDE.deserializer());
+            DetectorSeries pooled = new DetectorSeries(false, d.config.detector());
+            DetectorSeries de = new DetectorSeries(false, d.config.detector());
+            DetectorSeries en = new DetectorSeries(false, d.config.detector());
+            DetectorSeries unlabelled = new DetectorSeries(false, d.config.detector());
+            // Utterance j of each language: a misses j % 3 of 11 boundaries, and on de from j = 60
+            // three more; no domain label, so every utterance is in domain=none too.
+            for (int j = 0; j < PER_LANGUAGE; j++) {
+                for (String lang : new String[] {"de", "en"}) {
+                    String u = lang + j;
+                    long t = (2L * j + (lang.equals("de") ? 0 : 1)) * STEP_MS;
+                    int miss = j % 3 + (lang.equals("de") && j >= CHANGE_AT ? 3 : 0);
+                    d.ref(u, ref(u), t);
+                    d.hyp(u, hyp(u, "a", 11 - miss, lang), t + 1);
+                    Observation o = Observation.single(BoundaryCounts.oneToOne(11, 11 - miss, 11 - miss), -1, -1);
+                    long at = SegmonDriver.START.toEpochMilli() + t + 1;
+                    pooled.observe(o, at);
+                    (lang.equals("de") ? de : en).observe(o, at);
+                    unlabelled.observe(o, at);
+                }
+            }
+            // One record per close (180), each naming the two slices it closed in.
+            var records = detection.readRecordsToList();
+            assertEquals(2 * PER_LANGUAGE, records.size());
+            assertEquals(List.of(new Slice("lang", "de"), new Slice("domain", "none")), records.get(0).value().slices());
+            assertEquals(new SeriesKey("a", "", "word"), records.get(0).key());
+            assertArrayEquals(pooled.encode(), store(d).get(new SeriesKey("a", "", "word")));
+            assertArrayEquals(de.encode(), store(d).get(new SeriesKey("a", "", "word", new Slice("lang", "de"))));
+            assertArrayEquals(en.encode(), store(d).get(new SeriesKey("a", "", "word", new Slice("lang", "en"))));
+            assertArrayEquals(unlabelled.encode(), store(d).get(new SeriesKey("a", "", "word", new Slice("domain", "none"))));
+            assertTrue(de.detectors().get(DetectedMeasure.RECALL).called(), "de's drop is called");
+            assertFalse(en.detectors().get(DetectedMeasure.RECALL).called(), "en did not change");
         }
     }
 
