@@ -27,10 +27,11 @@ import org.apache.kafka.streams.state.WindowStore;
  * each of its minutes of record time ({@link MinuteFigures}), for every measure at once: the
  * boundary totals, the moments, word errors, the early estimate's sums and the comparisons.
  *
- * <p>What records add is gathered here and written by {@link #flush}, every {@link #WRITE_INTERVAL}
- * and inside every commit ({@link CommitFlushStore}), so an aggregate a burst of records changed
- * is encoded once (docs/streaming.md, "One aggregate per series"). The two stores have no record
- * cache (this view is one): {@code /metrics} sees a close at the next write. A discarded commit
+ * <p>What records add is gathered here and written inside every commit ({@link CommitFlushStore},
+ * {@link #flush}), and the pooled series' also every {@link #WRITE_INTERVAL} ({@link #writePooled}),
+ * so an aggregate a burst of records changed is encoded once (docs/streaming.md, "One aggregate per
+ * series"). The two stores have no record cache (this view is one): {@code /metrics} sees a close
+ * at the next write, in a slice at the next commit (docs/slices.md). A discarded commit
  * drops what was not written, and the task's restore starts from the stores.
  *
  * <p>Views of the aggregates used last save a store read per add, as {@link dev.segmon.app.store.UtteranceLog}'s does; only
@@ -117,7 +118,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         this.minutes = MINUTES.open(context);
         discard();
         commitFlush.open(context).register(SERIES.name(), this);
-        context.schedule(WRITE_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> flush());
+        context.schedule(WRITE_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> writePooled());
     }
 
     /** The series' aggregate, or null when nothing was booked for it in this task. */
@@ -230,9 +231,22 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         return next;
     }
 
-    /** Writes every aggregate changed since the last flush, once each. */
+    /** Writes every aggregate changed since the last write, once each. */
     @Override
     public void flush() {
+        write(true);
+    }
+
+    /**
+     * Writes the pooled series' aggregates and minutes changed since the last write; a slice's wait
+     * for the commit: with slice keys most series are slices, each of the n + 1 changed on most
+     * writes, and writing them at every interval cost a changelog record each (docs/performance.md).
+     */
+    void writePooled() {
+        write(false);
+    }
+
+    private void write(boolean slices) {
         for (ModelTier key : List.copyOf(decidedSeries.keySet())) {
             series(key);
         }
@@ -242,10 +256,27 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         if (changedSeries.isEmpty() && changedMinutes.isEmpty()) {
             return;
         }
-        changedSeries.forEach(series::put);
-        changedMinutes.forEach((m, v) -> minutes.put(m.series(), v, m.start()));
-        changedSeries.clear();
-        changedMinutes.clear();
+        if (slices) {
+            changedSeries.forEach(series::put);
+            changedMinutes.forEach((m, v) -> minutes.put(m.series(), v, m.start()));
+            changedSeries.clear();
+            changedMinutes.clear();
+            return;
+        }
+        for (var it = changedSeries.entrySet().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (e.getKey().pooled()) {
+                series.put(e.getKey(), e.getValue());
+                it.remove();
+            }
+        }
+        for (var it = changedMinutes.entrySet().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (e.getKey().series().pooled()) {
+                minutes.put(e.getKey().series(), e.getValue(), e.getKey().start());
+                it.remove();
+            }
+        }
     }
 
     @Override

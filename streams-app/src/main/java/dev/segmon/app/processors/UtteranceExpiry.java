@@ -56,7 +56,7 @@ final class UtteranceExpiry {
     void slice(long now) {
         long until = now - maxDelayMs; // a state last touched at or before this is due
         if (states.drainDue(until, slice, key -> expireHypothesis(key, until), key -> expireReference(key, until)) > 0) {
-            aggregates.flush(); // what the closes added, on /metrics now
+            aggregates.writePooled(); // what the closes added, on /metrics now (a slice's at the commit)
         }
     }
 

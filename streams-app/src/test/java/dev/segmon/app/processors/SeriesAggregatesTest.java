@@ -87,6 +87,27 @@ class SeriesAggregatesTest {
     }
 
     @Test
+    void aSlicesAggregateWaitsForTheCommitWhileThePooledOneIsWrittenEveryInterval() {
+        ModelTier de = new ModelTier("m", "word", new dev.segmon.app.state.Slice("lang", "de"));
+        twoDecisions();
+        aggregates.decidedMinute(de, MINUTE, BoundaryCounts.oneToOne(2, 3, 1), 1);
+        aggregates.updateTotals(de, t -> t.withOutcome(Outcome.SCORED));
+        KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SeriesAggregates.SERIES.name());
+        WindowStore<ModelTier, MinuteFigures> minutes = ctx.getStateStore(SeriesAggregates.MINUTES.name());
+
+        aggregates.writePooled();
+        assertEquals(BoundaryCounts.oneToOne(3, 4, 2), series.get(SERIES).totals().counts());
+        assertNull(series.get(de));
+        assertNull(minutes.fetch(de, MINUTE));
+        // Held, not lost: every reader of the view sees it, and the commit writes it.
+        assertEquals(1L, aggregates.series(de).totals().outcomes().get(Outcome.SCORED));
+
+        aggregates.flush();
+        assertEquals(1L, series.get(de).totals().outcomes().get(Outcome.SCORED));
+        assertEquals(new MinuteCounts(BoundaryCounts.oneToOne(2, 3, 1), 1, true), minutes.fetch(de, MINUTE).counts());
+    }
+
+    @Test
     void aClosedUtteranceWithoutDecisionsLeavesTheMinuteUnchanged() {
         aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.ZERO, 1);
 
