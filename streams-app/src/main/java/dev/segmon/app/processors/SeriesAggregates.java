@@ -108,6 +108,24 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         }
     }
 
+    /**
+     * Closes booked into a slice series and not yet in its aggregate: their figures added up, in
+     * the minute they share, joining the aggregate and the minute when either is next read or
+     * written. A slice changes on most closes and is written only at the commit
+     * ({@link #writePooled}), so the per-close work is one lookup and one sum (docs/performance.md).
+     */
+    private final Map<ModelTier, SliceCloses> sliceCloses = new HashMap<>();
+
+    private static final class SliceCloses {
+        final long minuteStart;
+        SeriesFigures sum;
+        final Decisions minute = new Decisions();
+
+        SliceCloses(long minuteStart) {
+            this.minuteStart = minuteStart;
+        }
+    }
+
     /** {@code commitFlush}: the task's store that writes the aggregates inside each commit. */
     SeriesAggregates(StoreSpec<CommitFlushStore> commitFlush) {
         this.commitFlush = commitFlush;
@@ -123,6 +141,20 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     /** The series' aggregate, or null when nothing was booked for it in this task. */
     public SeriesFigures series(ModelTier key) {
+        SliceCloses closes = sliceCloses.isEmpty() ? null : sliceCloses.remove(key);
+        if (closes != null) {
+            SeriesFigures v = orEmpty(held(key)).plus(closes.sum);
+            setSeries(key, v);
+            MinuteFigures perMinute = MinuteFigures.of(closes.sum);
+            if (!perMinute.equals(MinuteFigures.EMPTY)) {
+                updateMinute(key, closes.minuteStart, m -> m.plus(perMinute));
+            }
+            Decisions d = closes.minute;
+            if (d.closed > 0) {
+                decidedMinute(key, closes.minuteStart, d.counts(), d.closed);
+            }
+            return v;
+        }
         Decisions d = decidedSeries.remove(key);
         if (d != null) {
             SeriesFigures base = orEmpty(held(key));
@@ -153,6 +185,30 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         MinuteFigures perMinute = MinuteFigures.of(add);
         if (!perMinute.equals(MinuteFigures.EMPTY)) {
             updateMinute(key, MinuteWindow.minuteOf(timestampMs), m -> m.plus(perMinute));
+        }
+    }
+
+    /**
+     * Adds a close to a slice series: {@code add} to its aggregate and the parts kept per minute to
+     * the minute of {@code timestampMs}, as {@link #add} would, and {@code counts} with one closed
+     * utterance to the minute's counts (none when null), as {@link #decidedMinute} would; added up
+     * until the slice is next read or written.
+     */
+    void closedInSlice(ModelTier key, SeriesFigures add, BoundaryCounts counts, long timestampMs) {
+        long start = MinuteWindow.minuteOf(timestampMs);
+        SliceCloses closes = sliceCloses.get(key);
+        if (closes != null && closes.minuteStart != start) {
+            series(key); // a new minute: the closes of the last one join their aggregates first
+            closes = null;
+        }
+        if (closes == null) {
+            closes = new SliceCloses(start);
+            sliceCloses.put(key, closes);
+        }
+        closes.sum = closes.sum == null ? add : closes.sum.plus(add);
+        if (counts != null) {
+            closes.minute.add(counts);
+            closes.minute.closed++;
         }
     }
 
@@ -197,6 +253,10 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     /** The minute's aggregate, or null. */
     MinuteFigures minute(ModelTier key, long start) {
+        SliceCloses closes = sliceCloses.isEmpty() ? null : sliceCloses.get(key);
+        if (closes != null && closes.minuteStart == start) {
+            series(key);
+        }
         Minute m = new Minute(key, start);
         Decisions d = decidedMinutes.remove(m);
         if (d != null) {
@@ -247,6 +307,11 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     }
 
     private void write(boolean slices) {
+        if (slices) {
+            for (ModelTier key : List.copyOf(sliceCloses.keySet())) {
+                series(key);
+            }
+        }
         for (ModelTier key : List.copyOf(decidedSeries.keySet())) {
             series(key);
         }
@@ -281,6 +346,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     @Override
     public void discard() {
+        sliceCloses.clear();
         decidedSeries.clear();
         decidedMinutes.clear();
         recentSeries.clear();

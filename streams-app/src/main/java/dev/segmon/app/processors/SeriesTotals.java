@@ -44,6 +44,15 @@ final class SeriesTotals {
         modelsOn(series.tier()).add(series.model());
     }
 
+    /**
+     * Adds a close to a slice of its series ({@code add}: its figures and totals; {@code counts}:
+     * its boundary counts for the minute, null when not scored), added up until the slice is read
+     * or written. The model is known already: its pooled series was booked first.
+     */
+    void closedInSlice(ModelTier slice, SeriesFigures add, BoundaryCounts counts, long timestampMs) {
+        aggregates.closedInSlice(slice, add, counts, timestampMs);
+    }
+
     /** Adds boundary decisions (counts and hit offsets, as in {@link Totals}) to the series' totals. */
     void decided(ModelTier series, BoundaryCounts counts, long[] offsetBuckets, long offsetSumMicros,
                  dev.segmon.app.state.SignedOffsets signed) {

@@ -11,6 +11,7 @@ import dev.segmon.app.store.StoredKeys;
 import dev.segmon.app.store.WriteBack;
 import dev.segmon.model.io.UtteranceLabels;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -131,10 +132,20 @@ final class SliceLabels {
         List<Slice> out = new ArrayList<>(values.rule().keys().size());
         for (String k : values.rule().keys()) {
             String v = UtteranceLabels.chosen(hypothesis.get(k), reference.get(k));
-            out.add(new Slice(k, v == null ? Slice.UNLABELLED : v));
+            out.add(slice(k, v == null ? Slice.UNLABELLED : v));
         }
         return out;
     }
+
+    /**
+     * One instance per slice: a close looks its slices' aggregates up about ten times each, and
+     * equal instances compare by identity. Bounded: every value was admitted by the cap.
+     */
+    private Slice slice(String key, String value) {
+        return known.computeIfAbsent(key, k -> new HashMap<>()).computeIfAbsent(value, v -> new Slice(key, v));
+    }
+
+    private final Map<String, Map<String, Slice>> known = new HashMap<>();
 
     /** The utterance closed: its labels are not needed again. */
     void forget(HypothesisKey key) {

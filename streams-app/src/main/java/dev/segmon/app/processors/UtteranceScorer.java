@@ -179,10 +179,7 @@ final class UtteranceScorer {
     private void bookSlice(UtteranceBook.Closed sliced, SeriesFigures figures, boolean scored) {
         BoundaryCounts counts = scored ? sliced.counts() : BoundaryCounts.ZERO;
         Totals closed = new Totals(counts, new long[Totals.OFFSET_BUCKETS.length], 0, Map.of(sliced.outcome(), 1L), 0);
-        totals.add(sliced.key().series(), orEmpty(figures).withTotals(closed), sliced.timestampMs());
-        if (scored) {
-            minutes.add(sliced.key().series(), sliced.timestampMs(), counts, 1);
-        }
+        totals.closedInSlice(sliced.key().series(), orEmpty(figures).withTotals(closed), scored ? counts : null, sliced.timestampMs());
     }
 
     private static SeriesFigures orEmpty(SeriesFigures f) {

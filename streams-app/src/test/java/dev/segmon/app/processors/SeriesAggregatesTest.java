@@ -108,6 +108,31 @@ class SeriesAggregatesTest {
     }
 
     @Test
+    void closesInASliceAddUpIntoItsAggregateAndTheirMinutes() {
+        ModelTier de = new ModelTier("m", "word", new dev.segmon.app.state.Slice("lang", "de"));
+        // Two scored closes in the minute starting at 120 s (2 of 3 and 1 of 1 reference boundaries
+        // hit), one unscored close in the next minute.
+        aggregates.closedInSlice(de, closed(Outcome.SCORED, BoundaryCounts.oneToOne(3, 2, 2)), BoundaryCounts.oneToOne(3, 2, 2), MINUTE + 1_000);
+        aggregates.closedInSlice(de, closed(Outcome.SCORED, BoundaryCounts.oneToOne(1, 1, 1)), BoundaryCounts.oneToOne(1, 1, 1), MINUTE + 59_000);
+        aggregates.closedInSlice(de, closed(Outcome.UNREFERENCED, BoundaryCounts.ZERO), null, MINUTE + 60_000);
+
+        Totals t = aggregates.series(de).totals();
+        assertEquals(BoundaryCounts.oneToOne(4, 3, 3), t.counts());
+        assertEquals(2L, t.outcomes().get(Outcome.SCORED));
+        assertEquals(1L, t.outcomes().get(Outcome.UNREFERENCED));
+        assertEquals(new MinuteCounts(BoundaryCounts.oneToOne(4, 3, 3), 2, true), aggregates.minute(de, MINUTE).counts());
+        assertNull(aggregates.minute(de, MINUTE + 60_000)); // an unscored close has no minute counts
+
+        aggregates.flush();
+        KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SeriesAggregates.SERIES.name());
+        assertEquals(3L, series.get(de).totals().outcomes().values().stream().mapToLong(Long::longValue).sum());
+    }
+
+    private static SeriesFigures closed(Outcome outcome, BoundaryCounts counts) {
+        return SeriesFigures.EMPTY.withTotals(new Totals(counts, new long[Totals.OFFSET_BUCKETS.length], 0, java.util.Map.of(outcome, 1L), 0));
+    }
+
+    @Test
     void aClosedUtteranceWithoutDecisionsLeavesTheMinuteUnchanged() {
         aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.ZERO, 1);
 
