@@ -15,6 +15,8 @@ class LiveQueryRewritesTest {
     // Label matchers (=, =~) are not comparisons; an existing bool is kept.
     assertEquals("x{outcome=\"unreferenced\", m=~\"a.*\"} <= bool 1", PrometheusLiveTest.asBool("x{outcome=\"unreferenced\", m=~\"a.*\"} <= 1"));
     assertEquals("a > bool 1", PrometheusLiveTest.asBool("a > bool 1"));
+    // A label matcher is not a comparison.
+    assertEquals("max(x{slice!=\"\"}) and y{slice!=\"\", a=\"b\"} == bool 1", PrometheusLiveTest.asBool("max(x{slice!=\"\"}) and y{slice!=\"\", a=\"b\"} == 1"));
   }
 
   @Test

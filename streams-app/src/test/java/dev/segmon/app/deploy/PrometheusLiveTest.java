@@ -136,6 +136,16 @@ class PrometheusLiveTest {
       check(api, "panel", withGrafanaVariables(expr).replace("$" + SlicePanels.VARIABLE, String.valueOf(sliceKey)), empty);
     }
     for (RuleFiles.Rule alert : RuleFiles.alerts()) {
+      // The slice alerts read slice detectors, which within this run are still learning their
+      // baselines (each language has 10-40 % of 4 utterances a second, the demo's detectors learn
+      // from 200) and export only _learning: Prometheus must accept the expression; promtool's
+      // tests (slices.test.yml) check what it returns.
+      if (alert.expr().contains("slice!=\"\"")) {
+        check(api, "slice detectors of " + alert.alert(), (alert.expr().contains("paired") ? "segmon_paired_change_learning" : "segmon_change_learning")
+            + "{slice!=\"\"}", empty);
+        query(api, asBool(PrometheusTestVariant.rewrite(alert.expr()).replaceFirst("^#.*\\n", "")));
+        continue;
+      }
       check(api, "alert " + alert.alert(), asBool(PrometheusTestVariant.rewrite(alert.expr()).replaceFirst("^#.*\\n", "")), empty);
     }
     assertEquals(List.of(), query(api, "max_over_time(" + worse.replace("ALERTS{", "ALERTS{candidate=\"healthy-b\", ") + "}[15m])"),
@@ -148,10 +158,22 @@ class PrometheusLiveTest {
         + " s:\n" + String.join("\n", empty.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()));
   }
 
-  /** The alert's expression with every comparison as {@code bool}: the series it decides on. */
+  /**
+   * The alert's expression with every comparison as {@code bool}: the series it decides on. Label
+   * matchers ({@code {slice!=""}}) are not comparisons and stay as they are.
+   */
   static String asBool(String expr) {
-    return COMPARISON.matcher(expr).replaceAll("$1 bool");
+    StringBuilder out = new StringBuilder();
+    Matcher matchers = LABEL_MATCHERS.matcher(expr);
+    int at = 0;
+    while (matchers.find()) {
+      out.append(COMPARISON.matcher(expr.substring(at, matchers.start())).replaceAll("$1 bool")).append(matchers.group());
+      at = matchers.end();
+    }
+    return out.append(COMPARISON.matcher(expr.substring(at)).replaceAll("$1 bool")).toString();
   }
+
+  private static final Pattern LABEL_MATCHERS = Pattern.compile("\\{[^}]*\\}");
 
   /** Grafana's variables as Grafana would expand them for "All" over a short range. */
   static String withGrafanaVariables(String expr) {
