@@ -143,17 +143,15 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     public SeriesFigures series(ModelTier key) {
         SliceCloses closes = sliceCloses.isEmpty() ? null : sliceCloses.remove(key);
         if (closes != null) {
-            SeriesFigures v = orEmpty(held(key)).plus(closes.sum);
-            setSeries(key, v);
+            setSeries(key, orEmpty(held(key)).plus(closes.sum));
             MinuteFigures perMinute = MinuteFigures.of(closes.sum);
             if (!perMinute.equals(MinuteFigures.EMPTY)) {
                 updateMinute(key, closes.minuteStart, m -> m.plus(perMinute));
             }
-            Decisions d = closes.minute;
-            if (d.closed > 0) {
-                decidedMinute(key, closes.minuteStart, d.counts(), d.closed);
+            Decisions m = closes.minute;
+            if (m.closed > 0) {
+                decidedMinute(key, closes.minuteStart, m.counts(), m.closed);
             }
-            return v;
         }
         Decisions d = decidedSeries.remove(key);
         if (d != null) {
