@@ -1,11 +1,7 @@
 package dev.segmon.app.replay;
 
-import dev.segmon.app.wire.HypothesisEvent;
-import dev.segmon.app.wire.ReferenceChunk;
-
-import dev.segmon.model.alignment.Segment;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -13,6 +9,7 @@ import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
@@ -21,8 +18,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * and idempotence: a retried batch is neither lost nor duplicated nor reordered.
  * {@link #flush()} returns once every record sent so far is acknowledged, and fails if any was not.
  */
-public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
-    private final KafkaProducer<String, String> producer;
+public final class KafkaTrafficSink extends JsonTrafficSink implements AutoCloseable {
+    private final KafkaProducer<String, byte[]> producer;
     private final InputTopics topics;
     private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
     private final AtomicLong acknowledged = new AtomicLong();
@@ -46,36 +43,8 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
         config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
         config.put(ProducerConfig.CLIENT_ID_CONFIG, "segmon-replay");
         config.putAll(extraProducerConfig);
-        this.producer = new KafkaProducer<>(config, new StringSerializer(), new StringSerializer());
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
         this.topics = topics;
-    }
-
-    @Override
-    public void boundary(String utterance, String model, String tier, double time) {
-        send(topics.hypotheses(), utterance, HypothesisEvent.boundary(utterance, model, tier, time).toJson());
-    }
-
-    @Override
-    public void words(String utterance, String model, String tier, List<Segment> words) {
-        send(topics.hypotheses(), utterance, HypothesisEvent.words(utterance, model, tier, words).toJson());
-    }
-
-    @Override
-    public void end(String utterance, String model, String tier) {
-        send(topics.hypotheses(), utterance, HypothesisEvent.end(utterance, model, tier).toJson());
-    }
-
-    @Override
-    public void end(String utterance, String model, String tier, double durationSeconds) {
-        send(topics.hypotheses(), utterance, HypothesisEvent.end(utterance, model, tier, durationSeconds).toJson());
-    }
-
-    @Override
-    public void end(String utterance, String model, String tier, double durationSeconds, dev.segmon.app.wire.Declaration declared,
-                    java.util.Map<String, String> labels) {
-        HypothesisEvent end = Double.isNaN(durationSeconds) ? HypothesisEvent.end(utterance, model, tier)
-                : HypothesisEvent.end(utterance, model, tier, durationSeconds);
-        send(topics.hypotheses(), utterance, end.declaring(declared).withLabels(labels).toJson());
     }
 
     @Override
@@ -84,18 +53,17 @@ public final class KafkaTrafficSink implements TrafficSink, AutoCloseable {
     }
 
     @Override
-    public void reference(String utterance, String tier, List<Segment> segments) {
-        send(topics.references(), utterance, new ReferenceChunk(utterance, tier, segments, true).toJson());
+    protected void send(boolean reference, String utterance, String json) {
+        send(reference, utterance, json.getBytes(StandardCharsets.UTF_8));
     }
 
-    @Override
-    public void reference(String utterance, String tier, List<Segment> segments, java.util.Map<String, String> labels) {
-        send(topics.references(), utterance, new ReferenceChunk(utterance, tier, segments, true).withLabels(labels).toJson());
-    }
-
-    private void send(String topic, String key, String value) {
+    /**
+     * A message already rendered as the UTF-8 bytes of its JSON (docs/contract.md 3.1), keyed by
+     * its utterance: what a producer that renders its own messages hands to Kafka.
+     */
+    public void send(boolean reference, String utterance, byte[] json) {
         failIfAnyFailed();
-        producer.send(new ProducerRecord<>(topic, null, recordTime, key, value), callback);
+        producer.send(new ProducerRecord<>(reference ? topics.references() : topics.hypotheses(), null, recordTime, utterance, json), callback);
         sent++;
     }
 

@@ -1,15 +1,11 @@
 package dev.segmon.app.replay;
 
-import dev.segmon.app.wire.HypothesisEvent;
-import dev.segmon.app.wire.ReferenceChunk;
-
-import dev.segmon.model.alignment.Segment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 
 /** A sink that keeps every message as its JSON text, with the (fake) time it was sent at. */
-public final class RecordingSink implements TrafficSink {
+public final class RecordingSink extends JsonTrafficSink {
     /** One message: topic "h" (hypotheses) or "r" (references), key, JSON value, send time. */
     public record Sent(String topic, String key, String json, long nanos) {
     }
@@ -26,40 +22,12 @@ public final class RecordingSink implements TrafficSink {
     }
 
     @Override
-    public void boundary(String utterance, String model, String tier, double time) {
-        sent.add(new Sent("h", utterance, HypothesisEvent.boundary(utterance, model, tier, time).toJson(), clock.getAsLong()));
+    protected void send(boolean reference, String utterance, String json) {
+        sent.add(new Sent(reference ? "r" : "h", utterance, json, clock.getAsLong()));
     }
 
-    @Override
-    public void words(String utterance, String model, String tier, List<Segment> words) {
-        sent.add(new Sent("h", utterance, HypothesisEvent.words(utterance, model, tier, words).toJson(), clock.getAsLong()));
-    }
-
-    @Override
-    public void end(String utterance, String model, String tier) {
-        sent.add(new Sent("h", utterance, HypothesisEvent.end(utterance, model, tier).toJson(), clock.getAsLong()));
-    }
-
-    @Override
-    public void end(String utterance, String model, String tier, double durationSeconds) {
-        sent.add(new Sent("h", utterance, HypothesisEvent.end(utterance, model, tier, durationSeconds).toJson(), clock.getAsLong()));
-    }
-
-    @Override
-    public void end(String utterance, String model, String tier, double durationSeconds, dev.segmon.app.wire.Declaration declared,
-                    java.util.Map<String, String> labels) {
-        HypothesisEvent end = Double.isNaN(durationSeconds) ? HypothesisEvent.end(utterance, model, tier)
-                : HypothesisEvent.end(utterance, model, tier, durationSeconds);
-        sent.add(new Sent("h", utterance, end.declaring(declared).withLabels(labels).toJson(), clock.getAsLong()));
-    }
-
-    @Override
-    public void reference(String utterance, String tier, List<Segment> segments) {
-        reference(utterance, tier, segments, java.util.Map.of());
-    }
-
-    @Override
-    public void reference(String utterance, String tier, List<Segment> segments, java.util.Map<String, String> labels) {
-        sent.add(new Sent("r", utterance, new ReferenceChunk(utterance, tier, segments, true).withLabels(labels).toJson(), clock.getAsLong()));
+    /** A message already rendered to UTF-8 bytes, as a Kafka sink takes it. */
+    public void send(boolean reference, String utterance, byte[] json) {
+        send(reference, utterance, new String(json, java.nio.charset.StandardCharsets.UTF_8));
     }
 }
