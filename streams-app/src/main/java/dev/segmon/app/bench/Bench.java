@@ -240,9 +240,10 @@ public final class Bench {
             note(String.format(Locale.ROOT, "%slatency warm-up: p50 %.3f s, p99 %.3f s, max %.3f s (not counted)",
                     who, warm.percentile(50), warm.percentile(99), warm.max()));
         }
+        CpuClock.Interval cpu = new CpuClock.Interval(paced.brokerPid());
         Percentiles measured = paced.run(rate, who + "latency", prefix, options.latencySeconds(), trace, probe.apply(sent));
-        note(String.format(Locale.ROOT, "%slatency: p50 %.3f s, p99 %.3f s, max %.3f s (%d referenced utterances)",
-                who, measured.percentile(50), measured.percentile(99), measured.max(), measured.count()));
+        note(String.format(Locale.ROOT, "%slatency: p50 %.3f s, p99 %.3f s, max %.3f s (%d referenced utterances); %s",
+                who, measured.percentile(50), measured.percentile(99), measured.max(), measured.count(), cpu.busy()));
         return measured;
     }
 

@@ -43,17 +43,107 @@ final class CpuClock {
                 streamThreadNanos(applicationId) / 1e6 / records * 1000);
     }
 
-    /** CPU time of the live stream threads of {@code applicationId} (Kafka Streams names them "{client id}-StreamThread-{n}"). */
+    /** CPU time of the live stream threads of {@code applicationId} (Kafka Streams names them "{client id}-StreamThread-{n}"; "": of every application). */
     private static long streamThreadNanos(String applicationId) {
+        return threadNanos(name -> (applicationId.isEmpty() || name.startsWith(applicationId + "-")) && name.matches(".*-StreamThread-\\d+"));
+    }
+
+    /** CPU time of the live threads of this JVM whose name {@code named} accepts. */
+    private static long threadNanos(java.util.function.Predicate<String> named) {
         java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long sum = 0;
         for (java.lang.management.ThreadInfo t : threads.getThreadInfo(threads.getAllThreadIds())) {
-            if (t != null && t.getThreadName().startsWith(applicationId + "-") && t.getThreadName().matches(".*-StreamThread-\\d+")) {
-                long ns = threads.getThreadCpuTime(t.getThreadId());
-                sum += Math.max(0, ns);
+            if (t != null && named.test(t.getThreadName())) {
+                sum += Math.max(0, threads.getThreadCpuTime(t.getThreadId()));
             }
         }
         return sum;
+    }
+
+    /**
+     * Cores kept busy on average over an interval: the whole machine's ({@code /proc/stat}: every
+     * process, the broker and the kernel included; NaN where it cannot be read), this JVM's, its
+     * stream threads' and the broker's JVM's. What a paced phase leaves spare, which a rate alone
+     * does not say.
+     */
+    record Busy(double machine, double app, double stream, double scrapes, double compiling, double collecting, double broker) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "cores busy: machine %.2f of %d, this JVM %.2f (stream threads %.2f, /metrics reads %.2f;"
+                    + " JIT compiling %.2f and GC pauses %.2f of the time), broker %.2f",
+                    machine, Runtime.getRuntime().availableProcessors(), app, stream, scrapes, compiling, collecting, broker);
+        }
+    }
+
+    /** The threads of the metrics server that read the stores for a scrape (MetricsServer). */
+    private static final java.util.function.Predicate<String> SCRAPES = name -> name.startsWith("segmon-http-reads");
+
+    /**
+     * CPU time of the calling thread and of the network threads of its producers with client id
+     * {@code clientId}: what a paced sender has spent, asked before it closes its producer.
+     */
+    static long senderNanos(String clientId) {
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime()
+                + threadNanos(name -> name.equals("kafka-producer-network-thread | " + clientId));
+    }
+
+    /** The start of an interval whose {@link Busy} is asked for later; every stream thread of this JVM counts. */
+    static final class Interval {
+        private final long brokerPid;
+        private final long wall = System.nanoTime();
+        private final long machine = machineBusyTicks();
+        private final long app = appNanos();
+        private final long broker;
+        private final long stream = streamThreadNanos("");
+        private final long scrapes = threadNanos(SCRAPES);
+        private final long compiling = compilingMillis();
+        private final long collecting = collectingMillis();
+
+        Interval(long brokerPid) {
+            this.brokerPid = brokerPid;
+            this.broker = brokerNanos(brokerPid);
+        }
+
+        Busy busy() {
+            double seconds = (System.nanoTime() - wall) / 1e9;
+            long ticks = machineBusyTicks();
+            // /proc/stat counts in USER_HZ ticks, 100 a second on Linux.
+            double machineCores = ticks < 0 || machine < 0 ? Double.NaN : (ticks - machine) / 100.0 / seconds;
+            return new Busy(machineCores, (appNanos() - app) / 1e9 / seconds, (streamThreadNanos("") - stream) / 1e9 / seconds,
+                    (threadNanos(SCRAPES) - scrapes) / 1e9 / seconds,
+                    (compilingMillis() - compiling) / 1e3 / seconds, (collectingMillis() - collecting) / 1e3 / seconds,
+                    (brokerNanos(brokerPid) - broker) / 1e9 / seconds);
+        }
+    }
+
+    /** The JIT compilers' accumulated time (the JVM's estimate, in ms), or 0 where it is not monitored. */
+    private static long compilingMillis() {
+        java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0;
+    }
+
+    /** The collectors' accumulated time in ms (G1: the young and mixed pauses, and the concurrent cycles' pauses). */
+    private static long collectingMillis() {
+        long ms = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms;
+    }
+
+    /** Busy ticks of every CPU since boot (user, nice, system, irq, softirq, steal), or -1 without {@code /proc/stat}. */
+    private static long machineBusyTicks() {
+        try {
+            String line = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/stat")).get(0);
+            String[] f = line.trim().split("\\s+");
+            long busy = 0;
+            for (int i : new int[] {1, 2, 3, 6, 7, 8}) {
+                busy += Long.parseLong(f[i]);
+            }
+            return busy;
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     private static long appNanos() {

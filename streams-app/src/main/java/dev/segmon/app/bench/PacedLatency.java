@@ -54,12 +54,19 @@ final class PacedLatency {
     private final BenchCorpus corpus;
     private final Bench.Options options;
     private final Consumer<String> note;
+    /** The paced utterances' records, rendered before the first phase (see {@link RenderedCorpus}). */
+    private RenderedCorpus rendered;
 
     PacedLatency(BenchCluster cluster, BenchCorpus corpus, Bench.Options options, Consumer<String> note) {
         this.cluster = cluster;
         this.corpus = corpus;
         this.options = options;
         this.note = note;
+    }
+
+    /** The broker's process, whose CPU a phase's figures include. */
+    long brokerPid() {
+        return cluster.broker.pid();
     }
 
     /**
@@ -75,11 +82,16 @@ final class PacedLatency {
                 options.latencyRate() != null ? "--latency-rate" : "half the monitor's median rate"));
         long[] sent = new long[count];
         long[] visible = new long[plan.order().length];
+        if (rendered == null) {
+            rendered = new RenderedCorpus(corpus, share, options.declare(), RenderedCorpus.TEMPLATES);
+        }
         AtomicReference<Throwable> senderFailure = new AtomicReference<>();
+        java.util.concurrent.atomic.AtomicLong senderNanos = new java.util.concurrent.atomic.AtomicLong();
         Thread sender = new Thread(() -> {
             try (KafkaTrafficSink sink = cluster.producer()) {
-                new PacedTraffic(corpus, sink, rate, share, options.declare()).run(prefix, plan.sample(), sent, null);
+                new PacedTraffic(rendered, sink::send, rate, share).run(prefix, plan.sample(), sent, null);
                 sink.flush();
+                senderNanos.set(CpuClock.senderNanos(BenchCluster.PRODUCER_CLIENT_ID));
             } catch (Throwable t) {
                 senderFailure.set(t);
             }
@@ -95,13 +107,14 @@ final class PacedLatency {
             seen = probe.poll(plan, visible);
             polls++;
         }
-        note.accept(String.format(Locale.ROOT, "%s: %d polls, one every %.1f ms on average", phase, polls,
-                (System.nanoTime() - pollStart) / 1e6 / polls));
+        double pollSeconds = (System.nanoTime() - pollStart) / 1e9;
         try {
             sender.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        note.accept(String.format(Locale.ROOT, "%s: %d polls, one every %.1f ms on average; the paced sender used %.2f cores", phase, polls,
+                pollSeconds * 1e3 / polls, senderNanos.get() / 1e9 / pollSeconds));
         double[] seconds = new double[visible.length];
         for (int k = 0; k < visible.length; k++) {
             seconds[k] = (visible[k] - sent[plan.order()[k]]) / 1e9;

@@ -1,31 +1,21 @@
 package dev.segmon.app.bench;
 
-import dev.segmon.app.replay.TrafficSink;
-import dev.segmon.model.alignment.Segment;
-import dev.segmon.app.wire.Declaration;
-import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Sends whole utterances of a {@link BenchCorpus} at a steady rate of records per second
+ * Sends whole utterances of a {@link RenderedCorpus} at a steady rate of records per second
  * (utterance i leaves no earlier than i x the mean records per utterance / rate after the start),
  * and notes the {@link System#nanoTime()} at which each utterance's reference, the record that
  * closes it, was handed to the producer. Only the utterances of a {@link ReferenceSample} get a
- * reference; with {@code declare} every end says whether one follows.
+ * reference.
  */
 public final class PacedTraffic {
-    private final BenchCorpus corpus;
-    private final TrafficSink sink;
+    private final RenderedCorpus corpus;
+    private final RenderedCorpus.Sink sink;
     private final double recordsPerSecond;
     private final double share;
-    private final boolean declare;
 
-    /** Every utterance referenced, nothing declared. */
-    public PacedTraffic(BenchCorpus corpus, TrafficSink sink, double recordsPerSecond) {
-        this(corpus, sink, recordsPerSecond, 1, false);
-    }
-
-    public PacedTraffic(BenchCorpus corpus, TrafficSink sink, double recordsPerSecond, double share, boolean declare) {
+    PacedTraffic(RenderedCorpus corpus, RenderedCorpus.Sink sink, double recordsPerSecond, double share) {
         if (!(recordsPerSecond > 0)) {
             throw new IllegalArgumentException("rate must be > 0");
         }
@@ -33,12 +23,11 @@ public final class PacedTraffic {
         this.sink = sink;
         this.recordsPerSecond = recordsPerSecond;
         this.share = share;
-        this.declare = declare;
     }
 
     /** Nanoseconds between the starts of two utterances. */
     public long periodNanos() {
-        return Math.round(corpus.meanRecordsPerUtterance(share) / recordsPerSecond * 1e9);
+        return Math.round(corpus.corpus().meanRecordsPerUtterance(share) / recordsPerSecond * 1e9);
     }
 
     /** Called after each utterance (index, records sent so far); e.g. to take samples. */
@@ -63,40 +52,8 @@ public final class PacedTraffic {
                 LockSupport.parkNanos(wait);
             }
             int index = (int) Math.min(i, Integer.MAX_VALUE);
-            TrafficSink timed = referenceNanos == null ? sink : new TrafficSink() {
-                @Override
-                public void boundary(String utterance, String model, String tier, double time) {
-                    sink.boundary(utterance, model, tier, time);
-                }
-
-                @Override
-                public void words(String utterance, String model, String tier, List<Segment> words) {
-                    sink.words(utterance, model, tier, words);
-                }
-
-                @Override
-                public void end(String utterance, String model, String tier) {
-                    sink.end(utterance, model, tier);
-                }
-
-                @Override
-                public void end(String utterance, String model, String tier, double durationSeconds, Declaration declared) {
-                    sink.end(utterance, model, tier, durationSeconds, declared);
-                }
-
-                @Override
-                public void end(String utterance, String model, String tier, double durationSeconds, Declaration declared,
-                                java.util.Map<String, String> labels) {
-                    sink.end(utterance, model, tier, durationSeconds, declared, labels);
-                }
-
-                @Override
-                public void reference(String utterance, String tier, List<Segment> segments) {
-                    referenceNanos[index] = System.nanoTime();
-                    sink.reference(utterance, tier, segments);
-                }
-            };
-            records += corpus.send(timed, prefix, i, sample.referenced(i), declare);
+            Runnable timed = referenceNanos == null ? null : () -> referenceNanos[index] = System.nanoTime();
+            records += corpus.send(sink, BenchCorpus.id(prefix, i), i, sample.referenced(i), timed);
             if (progress != null) {
                 progress.sent(i, records);
             }

@@ -148,9 +148,10 @@ public final class Soak {
                         cluster.bootstrapServers(), records, options.rate(), seconds));
                 AtomicLong sent = new AtomicLong();
                 AtomicReference<Throwable> failure = new AtomicReference<>();
+                RenderedCorpus rendered = new RenderedCorpus(corpus, options.referenceShare(), options.declare(), RenderedCorpus.TEMPLATES);
                 Thread sender = new Thread(() -> {
                     try (KafkaTrafficSink sink = cluster.producer()) {
-                        new PacedTraffic(corpus, sink, options.rate(), options.referenceShare(), options.declare())
+                        new PacedTraffic(rendered, sink::send, options.rate(), options.referenceShare())
                                 .run("s", sample, null, (i, n) -> sent.set(n));
                         sink.flush();
                     } catch (Throwable t) {

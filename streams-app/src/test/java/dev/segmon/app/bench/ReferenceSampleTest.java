@@ -103,7 +103,8 @@ class ReferenceSampleTest {
         long[] nanos = new long[50];
         long[] records = new long[1];
         // A rate far above what the loop reaches: nothing waits.
-        new PacedTraffic(corpus, sink, 1e12, 0.1, false).run("p", sample, nanos, (i, n) -> records[0] = n);
+        RenderedCorpus rendered = new RenderedCorpus(corpus, 0.1, false, 8);
+        new PacedTraffic(rendered, sink::send, 1e12, 0.1).run("p", sample, nanos, (i, n) -> records[0] = n);
         assertEquals(305, records[0]);
         assertEquals(305, sink.sent.size());
         assertEquals(5, sink.sent.stream().filter(s -> s.topic().equals("r")).count());
