@@ -53,7 +53,7 @@ public final class PacedTraffic {
             }
             int index = (int) Math.min(i, Integer.MAX_VALUE);
             Runnable timed = referenceNanos == null ? null : () -> referenceNanos[index] = System.nanoTime();
-            records += corpus.send(sink, BenchCorpus.id(prefix, i), i, sample.referenced(i), timed);
+            records += corpus.send(sink, prefix, i, sample.referenced(i), timed);
             if (progress != null) {
                 progress.sent(i, records);
             }

@@ -16,7 +16,8 @@ import java.util.List;
  * record's JSON as it was sent took most of that sender's CPU, which a deployment's producers,
  * on their own machines, do not take from the monitor (docs/performance.md, "The bench measures
  * the monitor, not itself"). The records are the same messages: template j is byte for byte
- * what the corpus sends for utterance j, the id aside.
+ * what the corpus sends for utterance j, the id aside. The soak renders as it sends instead
+ * ({@link #asSent}).
  */
 final class RenderedCorpus {
     /** Distinct utterances rendered: every slice value of {@link BenchLabels} occurs among them. */
@@ -35,6 +36,7 @@ final class RenderedCorpus {
     }
 
     private final BenchCorpus corpus;
+    private final boolean declare;
     private final int templates;
     /** [0]: the utterances without a reference, [1]: with; null where the share never asks for it. */
     private final Packed[] rendered = new Packed[2];
@@ -45,8 +47,9 @@ final class RenderedCorpus {
      */
     RenderedCorpus(BenchCorpus corpus, double share, boolean declare, int templates) {
         this.corpus = corpus;
+        this.declare = declare;
         this.templates = templates;
-        for (int r = 0; r < 2; r++) {
+        for (int r = 0; r < 2 && templates > 0; r++) {
             boolean referenced = r == 1;
             if (referenced ? share <= 0 : share >= 1) {
                 continue;
@@ -59,16 +62,37 @@ final class RenderedCorpus {
         }
     }
 
+    /**
+     * Nothing rendered ahead: each utterance is rendered as it is sent, with its own content, as
+     * the corpus sends it. For the soak, whose heap figures are the monitor's (templates would add
+     * their megabytes to them) and whose rate leaves the sender's CPU no weight.
+     */
+    static RenderedCorpus asSent(BenchCorpus corpus, boolean declare) {
+        return new RenderedCorpus(corpus, -1, declare, 0);
+    }
+
     BenchCorpus corpus() {
         return corpus;
     }
 
     /**
-     * Sends utterance {@code index} under {@code id}, with its reference if {@code referenced};
-     * {@code beforeReference} (may be null) runs just before the reference is handed to the
-     * producer. Returns the number of records sent.
+     * Sends utterance {@code index} under the id {@code BenchCorpus.id(prefix, index)}, with its
+     * reference if {@code referenced}; {@code beforeReference} (may be null) runs just before the
+     * reference is handed to the producer. Returns the number of records sent.
      */
-    int send(Sink sink, String id, long index, boolean referenced, Runnable beforeReference) {
+    int send(Sink sink, String prefix, long index, boolean referenced, Runnable beforeReference) {
+        if (templates == 0) {
+            return corpus.send(new JsonTrafficSink() {
+                @Override
+                protected void send(boolean reference, String utterance, String json) {
+                    if (reference && beforeReference != null) {
+                        beforeReference.run();
+                    }
+                    sink.send(reference, utterance, json.getBytes(StandardCharsets.UTF_8));
+                }
+            }, prefix, index, referenced, declare);
+        }
+        String id = BenchCorpus.id(prefix, index);
         Packed p = rendered[referenced ? 1 : 0];
         int template = (int) (index % templates);
         byte[] idBytes = id.getBytes(StandardCharsets.UTF_8);

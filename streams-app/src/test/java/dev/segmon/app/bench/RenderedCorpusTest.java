@@ -23,7 +23,7 @@ class RenderedCorpusTest {
             RecordingSink direct = new RecordingSink();
             corpus.send(direct, "lat", j, true, true);
             RecordingSink copied = new RecordingSink();
-            assertEquals(direct.sent.size(), rendered.send(copied::send, BenchCorpus.id("lat", j), j, true, null));
+            assertEquals(direct.sent.size(), rendered.send(copied::send, "lat", j, true, null));
             assertEquals(direct.sent, copied.sent, "utterance " + j);
         }
     }
@@ -36,7 +36,7 @@ class RenderedCorpusTest {
         corpus.send(template, "lat", 5, true, false);
         RecordingSink later = new RecordingSink();
         // Utterance 37 is template 37 mod 16 = 5: the same messages, read as JSON, under the id lat-37.
-        rendered.send(later::send, "lat-37", 37, true, null);
+        rendered.send(later::send, "lat", 37, true, null);
         assertEquals(template.sent.size(), later.sent.size());
         for (int k = 0; k < later.sent.size(); k++) {
             RecordingSink.Sent was = template.sent.get(k);
@@ -56,7 +56,7 @@ class RenderedCorpusTest {
         RenderedCorpus rendered = new RenderedCorpus(corpus, 0.5, true, 4);
         RecordingSink sink = new RecordingSink();
         int[] timed = new int[1];
-        assertEquals(8, rendered.send(sink::send, "x-2", 2, false, () -> timed[0]++));
+        assertEquals(8, rendered.send(sink::send, "x", 2, false, () -> timed[0]++));
         assertEquals(0, timed[0]);
         assertEquals(8, sink.sent.stream().filter(s -> s.topic().equals("h")).count());
         List<JsonNode> ends = sink.sent.stream().map(s -> read(s.json())).filter(n -> n.has("end")).toList();
@@ -66,9 +66,23 @@ class RenderedCorpusTest {
         }
         // The referenced variant of the same template: one record more, the reference, timed just before it goes.
         RecordingSink withReference = new RecordingSink();
-        assertEquals(9, rendered.send(withReference::send, "x-2", 2, true, () -> timed[0] = withReference.sent.size()));
+        assertEquals(9, rendered.send(withReference::send, "x", 2, true, () -> timed[0] = withReference.sent.size()));
         assertEquals(8, timed[0]);
         assertEquals("r", withReference.sent.get(8).topic());
+    }
+
+    @Test
+    void renderedAsSentEveryUtteranceIsTheCorpusOwn() {
+        // The soak's traffic: utterance 37 is the corpus' utterance 37, not a template's.
+        BenchCorpus corpus = new BenchCorpus(4, 3, true, true);
+        RenderedCorpus asSent = RenderedCorpus.asSent(corpus, true);
+        RecordingSink direct = new RecordingSink();
+        corpus.send(direct, "s", 37, false, true);
+        RecordingSink copied = new RecordingSink();
+        int[] timed = new int[1];
+        assertEquals(direct.sent.size(), asSent.send(copied::send, "s", 37, false, () -> timed[0]++));
+        assertEquals(direct.sent, copied.sent);
+        assertEquals(0, timed[0]);
     }
 
     @Test
