@@ -25,7 +25,18 @@ public final class MetricsClient {
 
     /** Reads only the families named by {@code name[]} selectors (null or empty: everything). */
     public MetricsClient(int port, String family) {
+        this(port, family, false);
+    }
+
+    /**
+     * Reads only the family {@code family} (null: every family), and with {@code pooledOnly} only
+     * its pooled series ({@code slice=pooled}: no slice series, docs/slices.md).
+     */
+    public MetricsClient(int port, String family, boolean pooledOnly) {
         String query = family == null ? "" : "?name%5B%5D=" + family;
+        if (pooledOnly) {
+            query += (query.isEmpty() ? "?" : "&") + dev.segmon.app.metrics.SlicedMetrics.POOLED_ONLY;
+        }
         try {
             this.url = URI.create("http://127.0.0.1:" + port + "/metrics" + query).toURL();
         } catch (java.net.MalformedURLException e) {

@@ -4,6 +4,10 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.segmon.app.health.ClientHealth;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.expositionformats.ExpositionFormatWriter;
+import io.prometheus.metrics.expositionformats.ExpositionFormats;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -84,18 +88,8 @@ public final class MetricsServer implements AutoCloseable {
         }
         HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
         ExecutorService reads = pool(READ_THREADS, "segmon-http-reads");
-        server.createContext("/metrics", offloaded(reads, ex -> {
-            Set<String> names = names(ex.getRequestURI().getRawQuery());
-            String body;
-            if (names.isEmpty()) {
-                body = registry.scrape();
-            } else if (names.stream().allMatch(n -> n.startsWith(SEGMON_PREFIX))) {
-                body = segmon.scrape(PROMETHEUS_TEXT, names);
-            } else {
-                body = registry.scrape(PROMETHEUS_TEXT, names);
-            }
-            respond(ex, 200, PROMETHEUS_TEXT, body);
-        }));
+        server.createContext("/metrics", offloaded(reads, ex -> respond(ex, 200, PROMETHEUS_TEXT,
+                scrape(registry, segmon, ex.getRequestURI().getRawQuery()))));
         server.createContext("/health", ex -> answer(ex, "ok", health.get().liveness()));
         server.createContext("/ready", ex -> answer(ex, "ready", health.get().readiness()));
         ExecutorService executor = pool(THREADS, "segmon-metrics-http");
@@ -194,6 +188,51 @@ public final class MetricsServer implements AutoCloseable {
         }
         return names;
     }
+
+    /**
+     * The answer to {@code /metrics?rawQuery}: every family ({@code registry}), the families named by
+     * {@code name[]} (from {@code segmon} when they are all {@code segmon_*} ones), and with
+     * {@code slice=pooled} their pooled series alone.
+     */
+    public static String scrape(PrometheusMeterRegistry registry, PrometheusMeterRegistry segmon, String rawQuery) throws IOException {
+        Set<String> names = names(rawQuery);
+        PrometheusMeterRegistry from = !names.isEmpty() && names.stream().allMatch(n -> n.startsWith(SEGMON_PREFIX)) ? segmon : registry;
+        if (pooledOnly(rawQuery)) {
+            return pooled(from, names);
+        }
+        return names.isEmpty() ? registry.scrape() : from.scrape(PROMETHEUS_TEXT, names);
+    }
+
+    /**
+     * Whether the query asks for the pooled series alone ({@code slice=pooled}): without the slice
+     * series, as a monitor without slice keys exports them (docs/slices.md, "Prometheus").
+     */
+    static boolean pooledOnly(String rawQuery) {
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return false;
+        }
+        for (String pair : rawQuery.split("&")) {
+            if (pair.equals(SlicedMetrics.POOLED_ONLY)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A scrape whose collectors see the request ({@link SlicedMetrics} leaves the slice series out
+     * for {@code slice=pooled}), written as the registry's own scrape writes it. Micrometer's
+     * {@code scrape} passes no request to the collectors, hence the registry underneath.
+     */
+    private static String pooled(PrometheusMeterRegistry from, Set<String> names) throws IOException {
+        java.util.function.Predicate<String> included = names.isEmpty() ? n -> true : names::contains;
+        MetricSnapshots snapshots = from.getPrometheusRegistry().scrape(included, SlicedMetrics.POOLED_REQUEST);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        TEXT.write(out, snapshots);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static final ExpositionFormatWriter TEXT = ExpositionFormats.init().findWriter(PROMETHEUS_TEXT);
 
     private static final String[] SAMPLE_SUFFIXES = {"_total", "_created", "_bucket", "_count", "_sum", "_info"};
 }

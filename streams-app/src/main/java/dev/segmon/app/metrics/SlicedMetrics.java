@@ -64,24 +64,50 @@ public final class SlicedMetrics implements MultiCollector {
         return collect(name -> true);
     }
 
+    /** The query parameter of a scrape that asks for the pooled series alone: {@code /metrics?slice=pooled}. */
+    public static final String POOLED_ONLY = "slice=pooled";
+
+    /** A scrape request that asks for the pooled series alone (MetricsServer's, for {@link #POOLED_ONLY}). */
+    public static final PrometheusScrapeRequest POOLED_REQUEST = new PrometheusScrapeRequest() {
+        @Override
+        public String getRequestPath() {
+            return "/metrics";
+        }
+
+        @Override
+        public String[] getParameterValues(String name) {
+            return name.equals(SLICE_LABEL) ? new String[] {"pooled"} : null;
+        }
+    };
+
     @Override
     public MetricSnapshots collect(Predicate<String> included, PrometheusScrapeRequest request) {
+        String[] slice = request == null ? null : request.getParameterValues(SLICE_LABEL);
+        if (sliced && slice != null && java.util.Arrays.asList(slice).contains("pooled")) {
+            // The pooled collectors alone, on the stores as they are: what a monitor without slice keys reads.
+            return collect(included, false);
+        }
         return collect(included);
     }
 
     @Override
     public MetricSnapshots collect(Predicate<String> included) {
+        return collect(included, sliced);
+    }
+
+    /** The families of the pooled series and, with {@code withSlices}, every slice's. */
+    private MetricSnapshots collect(Predicate<String> included, boolean withSlices) {
         Map<String, MetricSnapshot> families = new LinkedHashMap<>();
         Map<String, List<Object>> added = new LinkedHashMap<>();
         // One read of each store for the pooled view and every slice's.
-        StoreView read = sliced ? stores.snapshot() : stores;
-        for (MultiCollector c : sliced ? collectors.apply(read) : pooled) {
+        StoreView read = withSlices ? stores.snapshot() : stores;
+        for (MultiCollector c : withSlices ? collectors.apply(read) : pooled) {
             if (!wanted(c, included)) {
                 continue;
             }
             c.collect(included).forEach(m -> families.put(m.getMetadata().getPrometheusName(), m));
         }
-        for (Slice s : sliced ? read.slices() : java.util.Set.<Slice>of()) {
+        for (Slice s : withSlices ? read.slices() : java.util.Set.<Slice>of()) {
             for (MultiCollector c : collectors.apply(read.slice(s))) {
                 if (!wanted(c, included)) {
                     continue;

@@ -21,4 +21,13 @@ class MetricsNameSelectorTest {
         assertEquals(Set.of("segmon_utterances_total", "segmon_utterances", "segmon_open_utterances"),
                 MetricsServer.names("name%5B%5D=segmon_utterances_total&name[]=segmon_open_utterances"));
     }
+
+    @Test
+    void slicePooledAnywhereInTheQueryAsksForThePooledSeriesAlone() {
+        assertEquals(false, MetricsServer.pooledOnly(null));
+        assertEquals(false, MetricsServer.pooledOnly("name[]=segmon_utterances_total"));
+        assertEquals(false, MetricsServer.pooledOnly("slice=all"));
+        assertEquals(true, MetricsServer.pooledOnly("slice=pooled"));
+        assertEquals(true, MetricsServer.pooledOnly("name%5B%5D=segmon_utterances_total&slice=pooled"));
+    }
 }

@@ -221,6 +221,11 @@ class MetricsServerTest {
             org.junit.jupiter.api.Assertions.assertTrue(selected.contains("segmon_demo_total 3.0") && !selected.contains("kafka_demo"), selected);
             String other = body(port, "/metrics?name[]=kafka_demo_total");
             org.junit.jupiter.api.Assertions.assertTrue(other.contains("kafka_demo_total 5.0") && !other.contains("segmon_demo"), other);
+            // slice=pooled (no slice series here): the same answers, through the collectors' scrape request.
+            String pooled = body(port, "/metrics?slice=pooled");
+            org.junit.jupiter.api.Assertions.assertTrue(pooled.contains("segmon_demo_total 3.0") && pooled.contains("kafka_demo_total 5.0"), pooled);
+            String pooledSelected = body(port, "/metrics?name%5B%5D=segmon_demo_total&slice=pooled");
+            org.junit.jupiter.api.Assertions.assertTrue(pooledSelected.contains("segmon_demo_total 3.0") && !pooledSelected.contains("kafka_demo"), pooledSelected);
         } finally {
             full.close();
             segmon.close();

@@ -122,6 +122,11 @@ final class SegmonDriver implements AutoCloseable {
         return registry.scrape("text/plain; version=0.0.4; charset=utf-8", names);
     }
 
+    /** What {@code /metrics?rawQuery} answers, through the metrics server's own scrape (its one registry serving both ways). */
+    String scrapeQuery(String rawQuery) throws java.io.IOException {
+        return dev.segmon.app.metrics.MetricsServer.scrape(registry, registry, rawQuery);
+    }
+
     static byte[] bytes(String s) {
         return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
     }
