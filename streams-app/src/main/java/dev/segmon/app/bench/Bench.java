@@ -166,17 +166,19 @@ public final class Bench {
                         MonitorConfig config = cluster.monitorConfig("segmon-bench-" + r, options.kafka(), options.sliceKeys()).build();
                         guarantee = SegmonTopology.streamsProperties(config).getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG);
                         CpuClock cpu = CpuClock.start(cluster.broker.pid());
+                        CpuClock.Window busy = new CpuClock.Window(cluster.broker.pid());
                         long start = System.nanoTime();
                         last = Monitor.start(config);
                         Monitor m = last;
                         Progress.CatchUp c = progress.awaitCaughtUp(config.applicationId(), total, start, RATE_POLL_MS, CATCH_UP_TIMEOUT_MS,
-                                () -> failIf(m.hasFailed(), "the monitor failed"), Progress.consumedCounter(m::clientMetrics, progress.topics(), total, RESCAN_MS, System::nanoTime));
+                                () -> failIf(m.hasFailed(), "the monitor failed"), Progress.consumedCounter(m::clientMetrics, progress.topics(), total, RESCAN_MS, System::nanoTime),
+                                busy);
                         CpuClock.PerThousand used = cpu.perRecords(total, config.applicationId());
                         MetricsClient metrics = new MetricsClient(m.metricsPort());
                         List<PrometheusText.Sample> scrape = metrics.scrape();
                         scored = MetricsClient.scoredForEveryModel(scrape);
-                        note(String.format(Locale.ROOT, "monitor #%d%s: %.0f records/s (%.1f s from start, %d utterances scored per model of %d; %s)",
-                                r, counted ? "" : " (warm-up)", c.recordsPerSecond(), c.wallSeconds(), scored, sample.referenced(), used));
+                        note(String.format(Locale.ROOT, "monitor #%d%s: %.0f records/s (%.1f s from start, %d utterances scored per model of %d; %s%s)",
+                                r, counted ? "" : " (warm-up)", c.recordsPerSecond(), c.wallSeconds(), scored, sample.referenced(), used, busy.summary()));
                         // Every record processed: each referenced utterance's reference closed it. An
                         // unreferenced one is still held (undeclared) or closed unscored (declared none).
                         failIf(scored != sample.referenced(), "the monitor scored " + scored + " utterances per model, expected " + sample.referenced());
@@ -253,14 +255,15 @@ public final class Bench {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         try (KafkaStreams streams = PassThrough.create(cluster, appId, options.kafka(), failure)) {
             CpuClock cpu = CpuClock.start(cluster.broker.pid());
+            CpuClock.Window busy = new CpuClock.Window(cluster.broker.pid());
             long start = System.nanoTime();
             streams.start();
             Progress.CatchUp c = progress.awaitCaughtUp(appId, total, start, RATE_POLL_MS, CATCH_UP_TIMEOUT_MS,
                     () -> failIf(failure.get() != null, "the pass-through application failed: " + failure.get()),
-                    Progress.consumedCounter(streams::metrics, progress.topics(), total, RESCAN_MS, System::nanoTime));
+                    Progress.consumedCounter(streams::metrics, progress.topics(), total, RESCAN_MS, System::nanoTime), busy);
             CpuClock.PerThousand used = cpu.perRecords(total, appId);
-            note(String.format(Locale.ROOT, "pass-through #%d%s: %.0f records/s (%.1f s from start; %s)", run, counted ? "" : " (warm-up)", c.recordsPerSecond(),
-                    c.wallSeconds(), used));
+            note(String.format(Locale.ROOT, "pass-through #%d%s: %.0f records/s (%.1f s from start; %s%s)", run, counted ? "" : " (warm-up)", c.recordsPerSecond(),
+                    c.wallSeconds(), used, busy.summary()));
             streams.close(Duration.ofSeconds(30));
             return new double[] {c.recordsPerSecond(), used.app(), used.stream()};
         }

@@ -116,6 +116,36 @@ final class CpuClock {
         }
     }
 
+    /**
+     * The cores busy over a throughput run's rate interval ({@link Progress#awaitCaughtUp}): on
+     * two cores the application, the broker, the JIT and the collector share, what a rate alone
+     * does not say (docs/performance.md, "What the throughput runs share the cores with").
+     */
+    static final class Window implements Progress.RateWindow {
+        private final long brokerPid;
+        private Interval interval;
+        private Busy busy;
+
+        Window(long brokerPid) {
+            this.brokerPid = brokerPid;
+        }
+
+        @Override
+        public void opened() {
+            interval = new Interval(brokerPid);
+        }
+
+        @Override
+        public void closed() {
+            busy = interval == null ? null : interval.busy();
+        }
+
+        /** What the interval kept busy, as a clause of a log line ("" when it was not measured). */
+        String summary() {
+            return busy == null ? "" : "; over the rate's interval " + busy;
+        }
+    }
+
     /** The JIT compilers' accumulated time (the JVM's estimate, in ms), or 0 where it is not monitored. */
     private static long compilingMillis() {
         java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();

@@ -87,6 +87,16 @@ public final class Progress implements AutoCloseable {
     }
 
     /**
+     * Told on the polling thread when the rate's interval opens and when it closes, to measure
+     * something over exactly that interval (the cores busy in it: {@link CpuClock.Window}).
+     */
+    public interface RateWindow {
+        void opened();
+
+        void closed();
+    }
+
+    /**
      * Share of the input records an application must have taken from its consumers before the
      * rate's interval starts: past its start-up (joining the group, creating its stores) and its
      * first fetches, which fill the partition buffers before any record is processed.
@@ -109,7 +119,7 @@ public final class Progress implements AutoCloseable {
      * still waits for the commit of every record, so that the next run starts on a finished one.
      */
     public CatchUp awaitCaughtUp(String group, long total, long startNanos, long pollMs, long timeoutMs, Runnable checkAlive,
-                                 LongSupplier consumed) {
+                                 LongSupplier consumed, RateWindow window) {
         long fromNanos = -1;
         long fromRecords = 0;
         long toNanos = -1;
@@ -123,10 +133,12 @@ public final class Progress implements AutoCloseable {
             if (fromNanos < 0 && c >= RATE_FROM * total) {
                 fromNanos = now;
                 fromRecords = c;
+                window.opened();
             }
             if (toNanos < 0 && c >= total) {
                 toNanos = now;
                 toRecords = c;
+                window.closed();
             }
             // The committed offsets are asked of the broker: not on every poll.
             if (now >= nextCommitCheck) {
