@@ -87,14 +87,18 @@ final class SliceLabels {
             return;
         }
         SortedMap<String, String> held = held(key);
-        SortedMap<String, String> next = new TreeMap<>(held);
+        // Copied only when a key is new: most messages repeat the labels their utterance has.
+        SortedMap<String, String> next = held;
         for (String k : values.rule().keys()) {
             String v = labels.get(k);
             if (v != null && !next.containsKey(k)) {
+                if (next == held) {
+                    next = new TreeMap<>(held);
+                }
                 next.put(k, values.admit(k, v));
             }
         }
-        if (!next.equals(held)) {
+        if (next != held) {
             view.changed(key, new Held(next, storedNow(key)));
         }
     }
