@@ -10,8 +10,10 @@ import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.SignedOffsets;
 import dev.segmon.app.state.Totals;
 import dev.segmon.app.wire.MinuteWindow;
+import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -109,20 +111,43 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     }
 
     /**
-     * Closes booked into a slice series and not yet in its aggregate: their figures added up, in
-     * the minute they share, joining the aggregate and the minute when either is next read or
-     * written. A slice changes on most closes and is written only at the commit
-     * ({@link #writePooled}), so the per-close work is one lookup and one sum (docs/performance.md).
+     * Closes not yet in their series' aggregate: their figures added up, in the minute they share,
+     * joining the aggregate and the minute when either is next read or written. A close changes
+     * its pooled series and each of its slices; adding it to each immutable aggregate rebuilt the
+     * aggregate's totals every time, so the per-close work is one lookup and one sum of the books'
+     * figures, the counts and outcomes added up in place into one {@link Totals} at the join
+     * (docs/performance.md). The pooled series' join at each write, a slice's at the commit
+     * ({@link #writePooled}).
      */
-    private final Map<ModelTier, SliceCloses> sliceCloses = new HashMap<>();
+    private final Map<ModelTier, Closes> pendingCloses = new HashMap<>();
 
-    private static final class SliceCloses {
+    private static final Outcome[] OUTCOMES = Outcome.values();
+
+    private static final class Closes {
         final long minuteStart;
-        SeriesFigures sum;
-        final Decisions minute = new Decisions();
+        /** The books' figures of the closes, null for none. */
+        SeriesFigures figures;
+        /** The closes by {@link Outcome}, by ordinal. */
+        final long[] outcomes = new long[OUTCOMES.length];
+        /** The change of the open utterances ({@link Totals#open}). */
+        long open;
+        /** The counts and number of the closes booked with counts: the aggregate's counts and the minute's. */
+        final Decisions scored = new Decisions();
 
-        SliceCloses(long minuteStart) {
+        Closes(long minuteStart) {
             this.minuteStart = minuteStart;
+        }
+
+        /** What the closes add to the aggregate: the books' figures with one {@link Totals} of their counts and outcomes. */
+        SeriesFigures sum() {
+            Map<Outcome, Long> closed = new EnumMap<>(Outcome.class);
+            for (int i = 0; i < outcomes.length; i++) {
+                if (outcomes[i] > 0) {
+                    closed.put(OUTCOMES[i], outcomes[i]);
+                }
+            }
+            Totals totals = new Totals(scored.counts(), new long[Totals.OFFSET_BUCKETS.length], 0, closed, open);
+            return (figures == null ? SeriesFigures.EMPTY : figures).withTotals(totals);
         }
     }
 
@@ -141,14 +166,15 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     /** The series' aggregate, or null when nothing was booked for it in this task. */
     public SeriesFigures series(ModelTier key) {
-        SliceCloses closes = sliceCloses.isEmpty() ? null : sliceCloses.remove(key);
+        Closes closes = pendingCloses.isEmpty() ? null : pendingCloses.remove(key);
         if (closes != null) {
-            setSeries(key, orEmpty(held(key)).plus(closes.sum));
-            MinuteFigures perMinute = MinuteFigures.of(closes.sum);
+            SeriesFigures sum = closes.sum();
+            setSeries(key, orEmpty(held(key)).plus(sum));
+            MinuteFigures perMinute = MinuteFigures.of(sum);
             if (!perMinute.equals(MinuteFigures.EMPTY)) {
                 updateMinute(key, closes.minuteStart, m -> m.plus(perMinute));
             }
-            Decisions m = closes.minute;
+            Decisions m = closes.scored;
             if (m.closed > 0) {
                 decidedMinute(key, closes.minuteStart, m.counts(), m.closed);
             }
@@ -187,26 +213,31 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     }
 
     /**
-     * Adds a close to a slice series: {@code add} to its aggregate and the parts kept per minute to
-     * the minute of {@code timestampMs}, as {@link #add} would, and {@code counts} with one closed
-     * utterance to the minute's counts (none when null), as {@link #decidedMinute} would; added up
-     * until the slice is next read or written.
+     * Adds a closed utterance to a series, pooled or a slice, as {@link #add} would add the books'
+     * {@code figures} (null: none) with a {@link Totals} of its {@code counts} (null: none),
+     * {@code outcome} and {@code open} change, and as {@link #decidedMinute} would add
+     * {@code counts} with one closed utterance to the minute of {@code timestampMs} (none when
+     * null); added up until the series is next read or written.
      */
-    void closedInSlice(ModelTier key, SeriesFigures add, BoundaryCounts counts, long timestampMs) {
+    void closed(ModelTier key, SeriesFigures figures, Outcome outcome, BoundaryCounts counts, long open, long timestampMs) {
         long start = MinuteWindow.minuteOf(timestampMs);
-        SliceCloses closes = sliceCloses.get(key);
+        Closes closes = pendingCloses.get(key);
         if (closes != null && closes.minuteStart != start) {
             series(key); // a new minute: the closes of the last one join their aggregates first
             closes = null;
         }
         if (closes == null) {
-            closes = new SliceCloses(start);
-            sliceCloses.put(key, closes);
+            closes = new Closes(start);
+            pendingCloses.put(key, closes);
         }
-        closes.sum = closes.sum == null ? add : closes.sum.plus(add);
+        if (figures != null) {
+            closes.figures = closes.figures == null ? figures : closes.figures.plus(figures);
+        }
+        closes.outcomes[outcome.ordinal()]++;
+        closes.open += open;
         if (counts != null) {
-            closes.minute.add(counts);
-            closes.minute.closed++;
+            closes.scored.add(counts);
+            closes.scored.closed++;
         }
     }
 
@@ -251,7 +282,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     /** The minute's aggregate, or null. */
     MinuteFigures minute(ModelTier key, long start) {
-        SliceCloses closes = sliceCloses.isEmpty() ? null : sliceCloses.get(key);
+        Closes closes = pendingCloses.isEmpty() ? null : pendingCloses.get(key);
         if (closes != null && closes.minuteStart == start) {
             series(key);
         }
@@ -305,8 +336,8 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     }
 
     private void write(boolean slices) {
-        if (slices) {
-            for (ModelTier key : List.copyOf(sliceCloses.keySet())) {
+        for (ModelTier key : List.copyOf(pendingCloses.keySet())) {
+            if (slices || key.pooled()) {
                 series(key);
             }
         }
@@ -344,7 +375,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     @Override
     public void discard() {
-        sliceCloses.clear();
+        pendingCloses.clear();
         decidedSeries.clear();
         decidedMinutes.clear();
         recentSeries.clear();

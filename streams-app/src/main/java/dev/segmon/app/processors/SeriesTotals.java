@@ -3,6 +3,7 @@ package dev.segmon.app.processors;
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.Totals;
+import dev.segmon.app.wire.Outcome;
 import dev.segmon.model.boundary.BoundaryCounts;
 import java.util.HashMap;
 import java.util.Map;
@@ -36,21 +37,16 @@ final class SeriesTotals {
     }
 
     /**
-     * Adds a close's figures to the series' aggregate in one change, {@code add}'s totals holding
-     * its outcome (and, pooled, one open utterance less).
+     * Adds a closed utterance to its series, pooled or a slice ({@code figures}: the books', null
+     * for none; {@code counts}: its boundary counts, null when none join at the close; {@code open}:
+     * the change of the open utterances), added up until the series is read or written
+     * ({@link SeriesAggregates#closed}).
      */
-    void add(ModelTier series, SeriesFigures add, long timestampMs) {
-        aggregates.add(series, add, timestampMs);
-        modelsOn(series.tier()).add(series.model());
-    }
-
-    /**
-     * Adds a close to a slice of its series ({@code add}: its figures and totals; {@code counts}:
-     * its boundary counts for the minute, null when not scored), added up until the slice is read
-     * or written. The model is known already: its pooled series was booked first.
-     */
-    void closedInSlice(ModelTier slice, SeriesFigures add, BoundaryCounts counts, long timestampMs) {
-        aggregates.closedInSlice(slice, add, counts, timestampMs);
+    void closed(ModelTier series, SeriesFigures figures, Outcome outcome, BoundaryCounts counts, long open, long timestampMs) {
+        aggregates.closed(series, figures, outcome, counts, open, timestampMs);
+        if (series.pooled()) {
+            modelsOn(series.tier()).add(series.model()); // a slice's model is known: its pooled series was booked first
+        }
     }
 
     /** Adds boundary decisions (counts and hit offsets, as in {@link Totals}) to the series' totals. */

@@ -17,7 +17,6 @@ import dev.segmon.model.boundary.PairRule;
 import dev.segmon.model.boundary.Tolerances;
 import dev.segmon.model.boundary.IncrementalMatcher;
 import dev.segmon.model.boundary.Unreferenced;
-import java.util.Map;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -141,8 +140,7 @@ final class UtteranceScorer {
         // Every book's figures added up once, then one aggregate change per series (docs/slices.md):
         // pooled, with the outcome and one open utterance less.
         SeriesFigures figures = figures(event, scored);
-        Totals outcomeClosed = new Totals(BoundaryCounts.ZERO, new long[Totals.OFFSET_BUCKETS.length], 0, Map.of(outcome, 1L), -1);
-        totals.add(key.series(), orEmpty(figures).withTotals(outcomeClosed), timestamp);
+        totals.closed(key.series(), figures, outcome, null, -1, timestamp);
         for (UtteranceBook.Closed s : sliced) {
             bookSlice(s, figures, scored);
         }
@@ -177,13 +175,7 @@ final class UtteranceScorer {
      * close, not as they are decided.
      */
     private void bookSlice(UtteranceBook.Closed sliced, SeriesFigures figures, boolean scored) {
-        BoundaryCounts counts = scored ? sliced.counts() : BoundaryCounts.ZERO;
-        Totals closed = new Totals(counts, new long[Totals.OFFSET_BUCKETS.length], 0, Map.of(sliced.outcome(), 1L), 0);
-        totals.closedInSlice(sliced.key().series(), orEmpty(figures).withTotals(closed), scored ? counts : null, sliced.timestampMs());
-    }
-
-    private static SeriesFigures orEmpty(SeriesFigures f) {
-        return f == null ? SeriesFigures.EMPTY : f;
+        totals.closed(sliced.key().series(), figures, sliced.outcome(), scored ? sliced.counts() : null, 0, sliced.timestampMs());
     }
 
     /** Whether {@code outcome} closes an utterance that got no reference: scored only with {@link Unreferenced#SCORE_EMPTY}. */

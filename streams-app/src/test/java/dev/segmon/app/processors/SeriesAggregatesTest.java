@@ -111,15 +111,16 @@ class SeriesAggregatesTest {
     void closesInASliceAddUpIntoItsAggregateAndTheirMinutes() {
         ModelTier de = new ModelTier("m", "word", new dev.segmon.app.state.Slice("lang", "de"));
         // Two scored closes in the minute starting at 120 s (2 of 3 and 1 of 1 reference boundaries
-        // hit), one unscored close in the next minute.
-        aggregates.closedInSlice(de, closed(Outcome.SCORED, BoundaryCounts.oneToOne(3, 2, 2)), BoundaryCounts.oneToOne(3, 2, 2), MINUTE + 1_000);
-        aggregates.closedInSlice(de, closed(Outcome.SCORED, BoundaryCounts.oneToOne(1, 1, 1)), BoundaryCounts.oneToOne(1, 1, 1), MINUTE + 59_000);
-        aggregates.closedInSlice(de, closed(Outcome.UNREFERENCED, BoundaryCounts.ZERO), null, MINUTE + 60_000);
+        // hit), each in the estimate's coverage, one unscored close in the next minute.
+        aggregates.closed(de, SeriesFigures.ofEstimatedClose(), Outcome.SCORED, BoundaryCounts.oneToOne(3, 2, 2), 0, MINUTE + 1_000);
+        aggregates.closed(de, SeriesFigures.ofEstimatedClose(), Outcome.SCORED, BoundaryCounts.oneToOne(1, 1, 1), 0, MINUTE + 59_000);
+        aggregates.closed(de, null, Outcome.UNREFERENCED, null, 0, MINUTE + 60_000);
 
         Totals t = aggregates.series(de).totals();
         assertEquals(BoundaryCounts.oneToOne(4, 3, 3), t.counts());
         assertEquals(2L, t.outcomes().get(Outcome.SCORED));
         assertEquals(1L, t.outcomes().get(Outcome.UNREFERENCED));
+        assertEquals(2L, aggregates.series(de).estimatedClosed()); // the books' figures of the two closes that had some
         assertEquals(new MinuteCounts(BoundaryCounts.oneToOne(4, 3, 3), 2, true), aggregates.minute(de, MINUTE).counts());
         assertNull(aggregates.minute(de, MINUTE + 60_000)); // an unscored close has no minute counts
 
@@ -128,8 +129,22 @@ class SeriesAggregatesTest {
         assertEquals(3L, series.get(de).totals().outcomes().values().stream().mapToLong(Long::longValue).sum());
     }
 
-    private static SeriesFigures closed(Outcome outcome, BoundaryCounts counts) {
-        return SeriesFigures.EMPTY.withTotals(new Totals(counts, new long[Totals.OFFSET_BUCKETS.length], 0, java.util.Map.of(outcome, 1L), 0));
+    @Test
+    void closesOfThePooledSeriesReachItsStoreAtTheNextWrite() {
+        // Two utterances open, then both close (one open less each, one timed out): the pooled
+        // series is written between commits, so the next write has them, unlike a slice's.
+        aggregates.updateTotals(SERIES, t -> t.withOpen(2));
+        aggregates.closed(SERIES, null, Outcome.SCORED, null, -1, MINUTE + 1_000);
+        aggregates.closed(SERIES, SeriesFigures.ofEstimatedClose(), Outcome.TIMED_OUT, null, -1, MINUTE + 2_000);
+
+        aggregates.writePooled();
+        KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SeriesAggregates.SERIES.name());
+        Totals t = series.get(SERIES).totals();
+        assertEquals(0, t.open());
+        assertEquals(1L, t.outcomes().get(Outcome.SCORED));
+        assertEquals(1L, t.outcomes().get(Outcome.TIMED_OUT));
+        assertEquals(BoundaryCounts.ZERO, t.counts()); // a pooled series' counts join as they are decided, not at the close
+        assertEquals(1L, series.get(SERIES).estimatedClosed());
     }
 
     @Test
