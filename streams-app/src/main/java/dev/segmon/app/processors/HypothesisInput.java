@@ -71,7 +71,7 @@ final class HypothesisInput {
         }
         if (state == null) {
             state = HypothesisState.open();
-            totals.update(key.series(), t -> t.withOpen(1));
+            totals.opened(key.series());
             markHypothesized(refKey);
         }
         slices.carried(key, h.labels());

@@ -94,6 +94,8 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         long offsetSumMicros;
         SignedOffsets signed = SignedOffsets.NONE;
         long closed;
+        /** Utterances opened ({@link Totals#open}). */
+        long open;
         /** A minute's hit offsets: the sum of hyp - ref and the hits ({@link OffsetBias}). */
         long signedSumMicros;
         long signedHits;
@@ -182,7 +184,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         Decisions d = decidedSeries.remove(key);
         if (d != null) {
             SeriesFigures base = orEmpty(held(key));
-            Totals add = new Totals(d.counts(), d.offsetBuckets, d.offsetSumMicros, Map.of(), 0, d.signed);
+            Totals add = new Totals(d.counts(), d.offsetBuckets, d.offsetSumMicros, Map.of(), d.open, d.signed);
             SeriesFigures v = base.withTotals(base.totalsOrZero().plus(add));
             setSeries(key, v);
             return v;
@@ -260,6 +262,15 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         }
         s.offsetSumMicros += offsetSumMicros;
         s.signed = s.signed.plus(signed);
+    }
+
+    /**
+     * One more open utterance in the series, as {@code updateTotals(key, t -> t.withOpen(1))}
+     * would; added up until the aggregate is next read or written: reading it for every new
+     * utterance joined the closes added up since (docs/performance.md).
+     */
+    void opened(ModelTier key) {
+        decidedSeries.computeIfAbsent(key, k -> new Decisions()).open++;
     }
 
     /**

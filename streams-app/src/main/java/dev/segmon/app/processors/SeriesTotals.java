@@ -31,6 +31,12 @@ final class SeriesTotals {
         models.clear();
     }
 
+    /** One more open utterance in the series, added up until the series is read or written. */
+    void opened(ModelTier series) {
+        aggregates.opened(series);
+        modelsOn(series.tier()).add(series.model());
+    }
+
     void update(ModelTier series, UnaryOperator<Totals> f) {
         aggregates.updateTotals(series, f);
         modelsOn(series.tier()).add(series.model());

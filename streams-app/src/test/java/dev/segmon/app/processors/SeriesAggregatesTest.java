@@ -130,17 +130,19 @@ class SeriesAggregatesTest {
     }
 
     @Test
-    void closesOfThePooledSeriesReachItsStoreAtTheNextWrite() {
-        // Two utterances open, then both close (one open less each, one timed out): the pooled
+    void opensAndClosesOfThePooledSeriesReachItsStoreAtTheNextWrite() {
+        // Three utterances open, then two close (one open less each, one timed out): the pooled
         // series is written between commits, so the next write has them, unlike a slice's.
-        aggregates.updateTotals(SERIES, t -> t.withOpen(2));
+        aggregates.opened(SERIES);
+        aggregates.opened(SERIES);
+        aggregates.opened(SERIES);
         aggregates.closed(SERIES, null, Outcome.SCORED, null, -1, MINUTE + 1_000);
         aggregates.closed(SERIES, SeriesFigures.ofEstimatedClose(), Outcome.TIMED_OUT, null, -1, MINUTE + 2_000);
 
         aggregates.writePooled();
         KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SeriesAggregates.SERIES.name());
         Totals t = series.get(SERIES).totals();
-        assertEquals(0, t.open());
+        assertEquals(1, t.open());
         assertEquals(1L, t.outcomes().get(Outcome.SCORED));
         assertEquals(1L, t.outcomes().get(Outcome.TIMED_OUT));
         assertEquals(BoundaryCounts.ZERO, t.counts()); // a pooled series' counts join as they are decided, not at the close
