@@ -153,9 +153,10 @@ final class SliceLabels {
 
     /** The utterance closed: its labels are not needed again. */
     void forget(HypothesisKey key) {
-        boolean stored = storedNow(key);
-        if (stored || view.get(key) != null) {
-            view.changed(key, new Held(EMPTY, stored));
+        if (storedNow(key)) {
+            view.changed(key, new Held(EMPTY, true)); // deleted at the next flush
+        } else {
+            view.forget(key); // never written (most labels: carried on an end, closed within the commit)
         }
     }
 

@@ -87,6 +87,19 @@ public final class WriteBack<K, V> implements CommitFlushStore.Deferred {
     }
 
     /**
+     * Lets {@code key} out of the view with nothing to write, its change not yet written included:
+     * for a key the store does not hold whose value is gone (the caller knows the store has
+     * nothing to delete), which a flush would otherwise write as nothing and hold again.
+     */
+    public void forget(K key) {
+        changed.remove(key);
+        recent.remove(key);
+        if (isLast(key)) {
+            forgetLast();
+        }
+    }
+
+    /**
      * Writes the changed values that {@code settled} accepts now and lets them out of the view,
      * and leaves the others for the next flush. Inside the transaction like any other write (the
      * commit flushes the rest).

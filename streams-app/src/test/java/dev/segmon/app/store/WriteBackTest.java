@@ -32,6 +32,17 @@ class WriteBackTest {
     }
 
     @Test
+    void aForgottenKeyLeavesTheViewWithItsUnwrittenChange() {
+        WriteBack<String, Integer> v = view(16);
+        v.changed("u1", 3); // labels carried and dropped within one commit
+        v.changed("u2", 4);
+        v.forget("u1");
+        assertNull(v.get("u1"), "asked of the store from now on");
+        v.flush();
+        assertEquals(List.of("u2=4"), written, "only the key still changed is written");
+    }
+
+    @Test
     void aValueReadFromTheStoreIsNotWrittenBack() {
         WriteBack<String, Integer> v = view(16);
         v.loaded("u1", 7);
