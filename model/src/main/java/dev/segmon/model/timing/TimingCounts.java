@@ -1,6 +1,5 @@
 package dev.segmon.model.timing;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -77,22 +76,23 @@ public record TimingCounts(long referenceWords, long hypothesisWords, long match
                 both[c] += start && end ? 1 : 0;
             }
         }
-        List<CollarCounts> within = new ArrayList<>(COLLARS.length);
+        CollarCounts[] within = new CollarCounts[COLLARS.length];
         for (int c = 0; c < COLLARS.length; c++) {
-            within.add(new CollarCounts(starts[c], ends[c], both[c]));
+            within[c] = new CollarCounts(starts[c], ends[c], both[c]);
         }
-        return new TimingCounts(referenceWords, hypothesisWords, startOffsets.length, startSum, endSum, startErrors, endErrors, within);
+        return new TimingCounts(referenceWords, hypothesisWords, startOffsets.length, startSum, endSum, startErrors, endErrors, List.of(within));
     }
 
     /** The monoid operation: counts of two disjoint sets of utterances. */
     public TimingCounts plus(TimingCounts other) {
-        List<CollarCounts> sum = new ArrayList<>(within.size());
-        for (int i = 0; i < within.size(); i++) {
-            sum.add(within.get(i).plus(other.within.get(i)));
+        CollarCounts[] sum = new CollarCounts[within.size()];
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] = within.get(i).plus(other.within.get(i));
         }
+        // List.of: the constructor's copy of an unmodifiable list is the list itself.
         return new TimingCounts(referenceWords + other.referenceWords, hypothesisWords + other.hypothesisWords,
                 matched + other.matched, startOffsetSum + other.startOffsetSum, endOffsetSum + other.endOffsetSum,
-                startErrorSum + other.startErrorSum, endErrorSum + other.endErrorSum, sum);
+                startErrorSum + other.startErrorSum, endErrorSum + other.endErrorSum, List.of(sum));
     }
 
     /** The counts at one collar. */
