@@ -60,16 +60,24 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     /** How long minutes are kept behind stream time: the last 24 h are served (docs/contract.md 3.3), and whole segments are dropped. */
     static final Duration MINUTE_RETENTION = Duration.ofHours(25);
-    /** (model, tier) -> {@link SeriesFigures}: every measure's cumulative figures of the series in one value. */
+    /** (model, tier) -> {@link SeriesFigures}: every measure's cumulative figures of a pooled series in one value. */
     public static final StoreSpec<KeyValueStore<ModelTier, SeriesFigures>> SERIES =
             StoreSpec.uncachedKeyValue("segmon-series", ModelTier.SERDE, SeriesFigures.SERDE);
+    /**
+     * The same for the slice series ({@code --slice-keys}), apart from the pooled ones: what reads
+     * the pooled series alone ({@code /metrics?slice=pooled}) then reads no slice's aggregate
+     * (docs/performance.md, "Slice aggregates in a store of their own").
+     */
+    public static final StoreSpec<KeyValueStore<ModelTier, SeriesFigures>> SLICE_SERIES =
+            StoreSpec.uncachedKeyValue("segmon-slice-series", ModelTier.SERDE, SeriesFigures.SERDE);
     /** Window store: (model, tier) x minute of record time -> {@link MinuteFigures}. */
     public static final StoreSpec<WindowStore<ModelTier, MinuteFigures>> MINUTES =
             StoreSpec.window("segmon-series-minutes", ModelTier.SERDE, MinuteFigures.SERDE, MINUTE_RETENTION, Duration.ofMinutes(1));
-    static final List<StoreSpec<?>> STORES = List.of(SERIES, MINUTES);
+    static final List<StoreSpec<?>> STORES = List.of(SERIES, SLICE_SERIES, MINUTES);
 
     private final StoreSpec<CommitFlushStore> commitFlush;
     private KeyValueStore<ModelTier, SeriesFigures> series;
+    private KeyValueStore<ModelTier, SeriesFigures> sliceSeries;
     private WindowStore<ModelTier, MinuteFigures> minutes;
     private final Map<ModelTier, SeriesFigures> recentSeries = lru();
     private final Map<Minute, MinuteFigures> recentMinutes = lru();
@@ -160,6 +168,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
 
     void init(ProcessorContext<Object, Object> context) {
         this.series = SERIES.open(context);
+        this.sliceSeries = SLICE_SERIES.open(context);
         this.minutes = MINUTES.open(context);
         discard();
         commitFlush.open(context).register(SERIES.name(), this);
@@ -198,7 +207,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         if (v == null) {
             v = recentSeries.get(key);
         }
-        return v != null ? v : series.get(key);
+        return v != null ? v : store(key).get(key);
     }
 
     /**
@@ -362,7 +371,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
             return;
         }
         if (slices) {
-            changedSeries.forEach(series::put);
+            changedSeries.forEach((k, v) -> store(k).put(k, v));
             changedMinutes.forEach((m, v) -> minutes.put(m.series(), v, m.start()));
             changedSeries.clear();
             changedMinutes.clear();
@@ -395,7 +404,7 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
         changedMinutes.clear();
     }
 
-    /** The series store, for the one scan that lists a tier's models: every change written first. */
+    /** The pooled series' store, for the one scan that lists a tier's models: every change written first. */
     KeyValueStore<ModelTier, SeriesFigures> seriesStore() {
         flush();
         return series;
@@ -405,6 +414,11 @@ public final class SeriesAggregates implements CommitFlushStore.Deferred {
     WindowStore<ModelTier, MinuteFigures> minutesStore() {
         flush();
         return minutes;
+    }
+
+    /** The store of a series' aggregate: the pooled series' or the slices'. */
+    private KeyValueStore<ModelTier, SeriesFigures> store(ModelTier key) {
+        return key.pooled() ? series : sliceSeries;
     }
 
     private static SeriesFigures orEmpty(SeriesFigures v) {

@@ -88,12 +88,11 @@ public final class StoreView implements MonitorView {
     /** The slices that have figures, in order (none without {@code --slice-keys}). */
     public java.util.SortedSet<Slice> slices() {
         java.util.SortedSet<Slice> out = new java.util.TreeSet<>();
-        everySlice().<ModelTier, SeriesFigures>all(SeriesAggregates.SERIES, (a, b) -> a)
-                .keySet().forEach(k -> {
-                    if (!k.pooled()) {
-                        out.add(k.slice());
-                    }
-                });
+        for (KeyValue<ModelTier, SeriesFigures> kv : this.<ModelTier, SeriesFigures>entries(SeriesAggregates.SLICE_SERIES)) {
+            if (!kv.key.pooled()) {
+                out.add(kv.key.slice());
+            }
+        }
         return out;
     }
 
@@ -139,7 +138,14 @@ public final class StoreView implements MonitorView {
      * which that component was never booked are left out.
      */
     public <V> SortedMap<ModelTier, V> series(Function<SeriesFigures, V> component) {
-        return present(all(SeriesAggregates.SERIES, SeriesFigures::plus), component);
+        SortedMap<ModelTier, SeriesFigures> summed = new TreeMap<>();
+        for (KeyValue<ModelTier, SeriesFigures> kv : seriesEntries()) {
+            ModelTier k = shown(kv.key);
+            if (k != null) {
+                summed.merge(k, kv.value, SeriesFigures::plus);
+            }
+        }
+        return present(summed, component);
     }
 
     /**
@@ -152,14 +158,33 @@ public final class StoreView implements MonitorView {
     @SuppressWarnings("unchecked")
     public <V> SortedMap<ModelTier, V> series(Function<SeriesFigures, V> component, BinaryOperator<V> plus) {
         SortedMap<ModelTier, V> out = new TreeMap<>();
-        List<KeyValue<ModelTier, SeriesFigures>> entries = read(SeriesAggregates.SERIES.name(),
-                () -> ((ReadOnlyKeyValueStore<ModelTier, SeriesFigures>) keyValue.apply(SeriesAggregates.SERIES.name())).all());
-        for (KeyValue<ModelTier, SeriesFigures> kv : entries) {
+        for (KeyValue<ModelTier, SeriesFigures> kv : seriesEntries()) {
             ModelTier k = shown(kv.key);
             V v = k == null ? null : component.apply(kv.value);
             if (v != null) {
                 out.merge(k, v, plus);
             }
+        }
+        return out;
+    }
+
+    /**
+     * The aggregates this view shows, as each task holds them: the pooled series' store for the
+     * pooled view, the slices' store for a slice's, both for {@link #everySlice}. The pooled view
+     * reads no slice's aggregate (docs/performance.md, "Slice aggregates in a store of their own").
+     */
+    private List<KeyValue<ModelTier, SeriesFigures>> seriesEntries() {
+        if (selected != null && !selected.isNone()) {
+            return entries(SeriesAggregates.SLICE_SERIES);
+        }
+        List<KeyValue<ModelTier, SeriesFigures>> out = new ArrayList<>();
+        for (KeyValue<ModelTier, SeriesFigures> kv : this.<ModelTier, SeriesFigures>entries(SeriesAggregates.SERIES)) {
+            if (kv.key.pooled()) {
+                out.add(kv);
+            }
+        }
+        if (selected == null) {
+            out.addAll(entries(SeriesAggregates.SLICE_SERIES));
         }
         return out;
     }
@@ -234,14 +259,19 @@ public final class StoreView implements MonitorView {
     @SuppressWarnings("unchecked")
     public <K, V> SortedMap<K, V> all(StoreSpec<?> spec, BinaryOperator<V> merge) {
         SortedMap<K, V> out = new TreeMap<>();
-        List<KeyValue<K, V>> entries = read(spec.name(), () -> ((ReadOnlyKeyValueStore<K, V>) keyValue.apply(spec.name())).all());
-        for (KeyValue<K, V> kv : entries) {
+        for (KeyValue<K, V> kv : this.<K, V>entries(spec)) {
             K k = shown(kv.key);
             if (k != null) {
                 out.merge(k, kv.value, merge);
             }
         }
         return out;
+    }
+
+    /** Every entry of a key-value store, as each task holds it (none while the store cannot be queried). */
+    @SuppressWarnings("unchecked")
+    private <K, V> List<KeyValue<K, V>> entries(StoreSpec<?> spec) {
+        return read(spec.name(), () -> ((ReadOnlyKeyValueStore<K, V>) keyValue.apply(spec.name())).all());
     }
 
     /** Every entry an iterator gives (none while the store cannot be queried), once per snapshot under {@code key}. */

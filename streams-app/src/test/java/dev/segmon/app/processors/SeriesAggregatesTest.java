@@ -93,17 +93,19 @@ class SeriesAggregatesTest {
         aggregates.decidedMinute(de, MINUTE, BoundaryCounts.oneToOne(2, 3, 1), 1);
         aggregates.updateTotals(de, t -> t.withOutcome(Outcome.SCORED));
         KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SeriesAggregates.SERIES.name());
+        KeyValueStore<ModelTier, SeriesFigures> slices = ctx.getStateStore(SeriesAggregates.SLICE_SERIES.name());
         WindowStore<ModelTier, MinuteFigures> minutes = ctx.getStateStore(SeriesAggregates.MINUTES.name());
 
         aggregates.writePooled();
         assertEquals(BoundaryCounts.oneToOne(3, 4, 2), series.get(SERIES).totals().counts());
-        assertNull(series.get(de));
+        assertNull(slices.get(de));
         assertNull(minutes.fetch(de, MINUTE));
-        // Held, not lost: every reader of the view sees it, and the commit writes it.
+        // Held, not lost: every reader of the view sees it, and the commit writes it, to the slices' store alone.
         assertEquals(1L, aggregates.series(de).totals().outcomes().get(Outcome.SCORED));
 
         aggregates.flush();
-        assertEquals(1L, series.get(de).totals().outcomes().get(Outcome.SCORED));
+        assertEquals(1L, slices.get(de).totals().outcomes().get(Outcome.SCORED));
+        assertNull(series.get(de));
         assertEquals(new MinuteCounts(BoundaryCounts.oneToOne(2, 3, 1), 1, true), minutes.fetch(de, MINUTE).counts());
     }
 
@@ -125,8 +127,8 @@ class SeriesAggregatesTest {
         assertNull(aggregates.minute(de, MINUTE + 60_000)); // an unscored close has no minute counts
 
         aggregates.flush();
-        KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SeriesAggregates.SERIES.name());
-        assertEquals(3L, series.get(de).totals().outcomes().values().stream().mapToLong(Long::longValue).sum());
+        KeyValueStore<ModelTier, SeriesFigures> slices = ctx.getStateStore(SeriesAggregates.SLICE_SERIES.name());
+        assertEquals(3L, slices.get(de).totals().outcomes().values().stream().mapToLong(Long::longValue).sum());
     }
 
     @Test

@@ -210,7 +210,8 @@ class ReferenceLabelsTopologyTest {
     }
 
     private static SeriesFigures figures(SegmonDriver d, String model, Slice slice) {
-        KeyValueStore<ModelTier, SeriesFigures> store = d.driver.getKeyValueStore(SeriesAggregates.SERIES.name());
+        KeyValueStore<ModelTier, SeriesFigures> store = d.driver.getKeyValueStore(
+                (slice.isNone() ? SeriesAggregates.SERIES : SeriesAggregates.SLICE_SERIES).name());
         return store.get(new ModelTier(model, "word", slice));
     }
 

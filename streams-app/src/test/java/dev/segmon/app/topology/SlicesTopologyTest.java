@@ -149,7 +149,7 @@ class SlicesTopologyTest {
 
     static Totals sliceTotals(SegmonDriver d, String key, String value) {
         org.apache.kafka.streams.state.KeyValueStore<ModelTier, dev.segmon.app.state.SeriesFigures> store =
-                d.driver.getKeyValueStore(dev.segmon.app.processors.SeriesAggregates.SERIES.name());
+                d.driver.getKeyValueStore(dev.segmon.app.processors.SeriesAggregates.SLICE_SERIES.name());
         var v = store.get(new ModelTier("m", "word", new Slice(key, value)));
         return v == null ? Totals.ZERO : v.totalsOrZero();
     }

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
  * changelogs of docs/contract.md appendix E, typed out here from that text.
  */
 class StoreSpecsTopologyTest {
-    /** Appendix E: "the stores utterance-heads, reference-parts, ..., estimate-ended, detectors and slice-labels", each segmon-prefixed. */
+    /** Appendix E: "the stores utterance-heads, reference-parts, ..., detectors, slice-labels and slice-series", each segmon-prefixed. */
     private static final Set<String> CHANGELOGGED = new TreeSet<>(List.of("segmon-utterance-heads", "segmon-reference-parts",
             "segmon-hypothesis-parts", "segmon-series", "segmon-series-minutes", "segmon-dead-letter-counts", "segmon-reference-clock",
-            "segmon-paired-pending", "segmon-estimate-ended", "segmon-detectors", "segmon-slice-labels"));
+            "segmon-paired-pending", "segmon-estimate-ended", "segmon-detectors", "segmon-slice-labels", "segmon-slice-series"));
     /** docs/streaming.md, "Stores and their retention": no data and no changelog. */
     private static final Set<String> COMMIT_FLUSH = new TreeSet<>(List.of("segmon-commit-flush", "segmon-detector-commit-flush"));
 

@@ -29,12 +29,13 @@ class StoreViewTotalsTest {
         // Two tasks' aggregates for one series (as a composite store answers with several tasks):
         // task 1 closed 2 utterances scored (5 reference, 4 hypothesis boundaries, 3 hits), task 2 one
         // (3, 3, 2). By hand: 8 reference, 7 hypothesis, 5 hits, 3 scored. Task 1 also holds a
-        // slice series with one of its utterances, and moments that the totals do not read.
+        // slice series with one of its utterances (in the slices' store), and moments that the totals do not read.
         SeriesFigures task1 = figures(new BoundaryCounts(5, 4, 3, 3), 2).plus(SeriesFigures.ofMoments(UtteranceMoments.of(3, 4, 5)));
         SeriesFigures task2 = figures(new BoundaryCounts(3, 3, 2, 2), 1);
         SeriesFigures german = figures(new BoundaryCounts(2, 2, 1, 1), 1);
         StoreView view = new StoreView(name -> name.equals(SeriesAggregates.SERIES.name())
-                ? store(List.of(KeyValue.pair(POOLED, task1), KeyValue.pair(GERMAN, german), KeyValue.pair(POOLED, task2))) : null,
+                ? store(List.of(KeyValue.pair(POOLED, task1), KeyValue.pair(POOLED, task2)))
+                : name.equals(SeriesAggregates.SLICE_SERIES.name()) ? store(List.of(KeyValue.pair(GERMAN, german))) : null,
                 name -> null);
 
         SortedMap<ModelTier, Totals> pooled = view.totals();
@@ -46,6 +47,32 @@ class StoreViewTotalsTest {
         SortedMap<ModelTier, Totals> de = view.slice(new Slice("lang", "de")).totals();
         assertEquals(new BoundaryCounts(2, 2, 1, 1), de.get(POOLED).counts());
         assertEquals(1L, de.get(POOLED).outcomes().get(Outcome.SCORED));
+    }
+
+    @Test
+    void thePooledViewReadsNoSliceAggregate() {
+        // The pooled series and the slices are kept in two stores; a pooled read (the latency
+        // probe's /metrics?slice=pooled) must not open the slices' store, and a slice's view reads
+        // its figures from there alone. A slice entry left in the pooled store is not shown.
+        List<String> opened = new java.util.ArrayList<>();
+        SeriesFigures pooled = figures(new BoundaryCounts(4, 4, 3, 3), 2);
+        SeriesFigures german = figures(new BoundaryCounts(2, 2, 1, 1), 1);
+        StoreView view = new StoreView(name -> {
+            opened.add(name);
+            return name.equals(SeriesAggregates.SERIES.name()) ? store(List.of(KeyValue.pair(POOLED, pooled), KeyValue.pair(GERMAN, pooled)))
+                    : store(List.of(KeyValue.pair(GERMAN, german)));
+        }, name -> null);
+
+        assertEquals(new BoundaryCounts(4, 4, 3, 3), view.totals().get(POOLED).counts());
+        assertEquals(List.of(SeriesAggregates.SERIES.name()), opened);
+
+        opened.clear();
+        assertEquals(new BoundaryCounts(2, 2, 1, 1), view.slice(new Slice("lang", "de")).totals().get(POOLED).counts());
+        assertEquals(List.of(SeriesAggregates.SLICE_SERIES.name()), opened);
+
+        SortedMap<ModelTier, Totals> every = view.everySlice().totals();
+        assertEquals(new BoundaryCounts(2, 2, 1, 1), every.get(GERMAN).counts());
+        assertEquals(new BoundaryCounts(4, 4, 3, 3), every.get(POOLED).counts());
     }
 
     private static SeriesFigures figures(BoundaryCounts counts, long scored) {
