@@ -40,11 +40,31 @@ public final class Bench {
      * the share of utterances that get a reference (1: all); {@code declare}: every end says
      * whether a reference follows. {@code sliceKeys}: the monitor's {@code --slice-keys} (keys of
      * {@link BenchLabels}); given any, every utterance carries its labels (none: no labels).
+     * {@code latencySettleSeconds}: after the warm-up, at most this many seconds more of paced
+     * traffic, in steps of {@link #SETTLE_STEP_SECONDS}, until the JIT compilers have settled (0: none).
      */
     public record Options(long events, int partitions, int words, int warmup, int repeat, double latencySeconds, Double latencyRate, long seed,
                           Map<String, String> kafka, String brokerHeap, boolean passThrough, boolean sendWords,
                           double latencyWarmupSeconds, java.nio.file.Path latencyTrace, double referenceShare, boolean declare,
-                          List<String> sliceKeys) {
+                          List<String> sliceKeys, double latencySettleSeconds) {
+    }
+
+    /** One settling step of the paced warm-up: long enough that a few compilations do not decide it. */
+    public static final double SETTLE_STEP_SECONDS = 10;
+    /**
+     * The compilers have settled when the compiler threads of the bench's JVM and its broker used
+     * less than this many cores over a step: with two cores, what a running monitor's compilers
+     * leave after the paced paths are compiled (docs/performance.md).
+     */
+    public static final double SETTLED_COMPILER_CORES = 0.05;
+
+    /**
+     * The paced traffic an application got before its measured latency phase: seconds of it, the
+     * nearest-rank p99 over all of it, the cores its compilers used in its last step (NaN where not
+     * read) and whether they had settled by then (null: not asked for, or not readable).
+     */
+    public record Warmup(double seconds, double p99, double compilerCores, Boolean settled) {
+        public static final Warmup NONE = new Warmup(0, Double.NaN, Double.NaN, null);
     }
 
     /** Nearest-rank latency figures of one paced phase, in seconds. */
@@ -66,7 +86,7 @@ public final class Bench {
                          List<Double> passThroughCpu, List<Double> monitorCpu, CloseTimes close, int words,
                          List<Double> passThroughStreamCpu, List<Double> monitorStreamCpu,
                          References references, Latency passThroughLatency, Map<String, Long> outcomes,
-                         SliceBooking slices) {
+                         SliceBooking slices, Warmup latencyWarmup, Warmup passThroughWarmup) {
         /** Median CPU ms of the pass-through's JVM per 1 000 records over the measured runs (NaN without). */
         public double passThroughCpuPerThousand() {
             return passThroughCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughCpu));
@@ -199,24 +219,29 @@ public final class Bench {
                     double rate = options.latencyRate() != null ? options.latencyRate() : Percentiles.median(toArray(mon)) / 2;
                     PacedLatency paced = new PacedLatency(cluster, corpus, options, this::note);
                     Monitor m = last;
-                    Percentiles latency = latencyPhases(paced, rate, "", "lat", sample.referenced(), before -> new MonitorProbe(m, before),
+                    Phases phases = latencyPhases(paced, rate, "", "lat", sample.referenced(), before -> new MonitorProbe(m, before),
                             options.latencyTrace());
+                    Percentiles latency = phases.measured();
                     Percentiles fullScrape = MonitorProbe.fullScrapes(m.metricsPort(), FULL_SCRAPES);
                     note(String.format(Locale.ROOT, "a full scrape of /metrics takes %.3f s (median of %d)", fullScrape.percentile(50), FULL_SCRAPES));
                     Map<String, Long> outcomes = MetricsClient.outcomes(new MetricsClient(m.metricsPort(), "segmon_utterances_total").scrape());
                     last.close();
                     last = null;
                     Latency passLatency = null;
+                    Warmup passWarmup = Warmup.NONE;
                     if (options.passThrough()) {
                         // Alone, at the monitor's paced rate: the floor its latency is compared with.
                         try (PassThroughLatency probe = PassThroughLatency.start(cluster, progress, options.kafka(), this::note)) {
-                            passLatency = Latency.of(latencyPhases(paced, rate, "pass-through ", "pt", 0, before -> probe, null));
+                            Phases pt = latencyPhases(paced, rate, "pass-through ", "pt", 0, before -> probe, null);
+                            passLatency = Latency.of(pt.measured());
+                            passWarmup = pt.warmup();
                         }
                     }
                     return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
                             rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
                             options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream,
-                            new References(options.referenceShare(), sample.referenced(), options.declare()), passLatency, outcomes, slices);
+                            new References(options.referenceShare(), sample.referenced(), options.declare()), passLatency, outcomes, slices,
+                            phases.warmup(), passWarmup);
                 } finally {
                     if (last != null) {
                         last.close();
@@ -226,27 +251,67 @@ public final class Bench {
         }
     }
 
+    /** An application's latency phases: the measured one and the warm-up before it. */
+    private record Phases(Percentiles measured, Warmup warmup) {
+    }
+
     /**
      * The paced warm-up (if any; logged, not counted) and the measured latency phase of one
      * application, each with a fresh probe. The paced phase runs code the throughput runs do not
-     * (the paced producer, the poller, the selected scrape): the JIT compiles it during the
-     * warm-up, on the cores the application shares (docs/performance.md). {@code probe} is given
-     * the referenced utterances sent to the application before its phase, from {@code before}.
+     * (the paced producer, the poller, the selected scrape, the consumers' small fetches): the JIT
+     * compiles it during the warm-up, on the cores the application shares. After the
+     * {@code --latency-warmup} seconds the warm-up goes on, a step at a time, until the compiler
+     * threads of this JVM and the broker's have settled, or for {@code --latency-settle} seconds
+     * at most: the measured phase is then what a monitor that has run for minutes sees
+     * (docs/performance.md, "The compilers settled before the latency is measured").
+     * {@code probe} is given the referenced utterances sent to the application before its phase,
+     * from {@code before}.
      */
-    private Percentiles latencyPhases(PacedLatency paced, double rate, String who, String prefix, long before,
-                                      java.util.function.LongFunction<PacedLatency.Probe> probe, java.nio.file.Path trace) {
+    private Phases latencyPhases(PacedLatency paced, double rate, String who, String prefix, long before,
+                                 java.util.function.LongFunction<PacedLatency.Probe> probe, java.nio.file.Path trace) {
         long sent = before;
+        List<Percentiles> warm = new ArrayList<>();
+        double warmSeconds = 0;
         if (options.latencyWarmupSeconds() > 0) {
-            Percentiles warm = paced.run(rate, who + "latency warm-up", prefix + "w", options.latencyWarmupSeconds(), null, probe.apply(sent));
-            sent += warm.count();
-            note(String.format(Locale.ROOT, "%slatency warm-up: p50 %.3f s, p99 %.3f s, max %.3f s (not counted)",
-                    who, warm.percentile(50), warm.percentile(99), warm.max()));
+            Percentiles w = paced.run(rate, who + "latency warm-up", prefix + "w", options.latencyWarmupSeconds(), null, probe.apply(sent));
+            sent += w.count();
+            warm.add(w);
+            warmSeconds += options.latencyWarmupSeconds();
+        }
+        Boolean settled = null;
+        double compilers = Double.NaN;
+        long[] pids = {ProcessHandle.current().pid(), paced.brokerPid()};
+        int steps = (int) Math.floor(options.latencySettleSeconds() / SETTLE_STEP_SECONDS + 1e-9);
+        for (int step = 1; step <= steps; step++) {
+            CompilerThreads.Snapshot start = CompilerThreads.of(pids);
+            Percentiles w = paced.run(rate, who + "latency settling, step " + step, prefix + "s" + step, SETTLE_STEP_SECONDS, null, probe.apply(sent));
+            compilers = CompilerThreads.of(pids).coresSince(start);
+            sent += w.count();
+            warm.add(w);
+            warmSeconds += SETTLE_STEP_SECONDS;
+            if (Double.isNaN(compilers)) {
+                note(who + "latency settling: the compiler threads cannot be read from /proc; the measured phase starts");
+                break;
+            }
+            settled = compilers < SETTLED_COMPILER_CORES;
+            note(String.format(Locale.ROOT, "%slatency settling, step %d: p99 %.3f s; the JIT compilers of this JVM and the broker used %.3f cores (%s)",
+                    who, step, w.percentile(99), compilers, settled ? "settled" : step < steps ? "not yet settled" : "not settled; the measured phase starts"));
+            if (settled) {
+                break;
+            }
+        }
+        Warmup warmup = Warmup.NONE;
+        if (!warm.isEmpty()) {
+            Percentiles all = Percentiles.of(warm);
+            warmup = new Warmup(warmSeconds, all.percentile(99), compilers, settled);
+            note(String.format(Locale.ROOT, "%slatency warm-up: %.0f s of paced traffic; p50 %.3f s, p99 %.3f s, max %.3f s (not counted)",
+                    who, warmSeconds, all.percentile(50), all.percentile(99), all.max()));
         }
         CpuClock.Interval cpu = new CpuClock.Interval(paced.brokerPid());
         Percentiles measured = paced.run(rate, who + "latency", prefix, options.latencySeconds(), trace, probe.apply(sent));
         note(String.format(Locale.ROOT, "%slatency: p50 %.3f s, p99 %.3f s, max %.3f s (%d referenced utterances); %s",
                 who, measured.percentile(50), measured.percentile(99), measured.max(), measured.count(), cpu.busy()));
-        return measured;
+        return new Phases(measured, warmup);
     }
 
     /** One pass-through run: its records/s and its JVM's CPU ms per 1 000 records. */

@@ -14,6 +14,17 @@ public final class Percentiles {
         Arrays.sort(sorted);
     }
 
+    /** The percentiles of every sample of {@code parts} together. */
+    public static Percentiles of(java.util.List<Percentiles> parts) {
+        double[] all = new double[parts.stream().mapToInt(Percentiles::count).sum()];
+        int at = 0;
+        for (Percentiles p : parts) {
+            System.arraycopy(p.sorted, 0, all, at, p.sorted.length);
+            at += p.sorted.length;
+        }
+        return new Percentiles(all);
+    }
+
     public int count() {
         return sorted.length;
     }

@@ -59,6 +59,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Seconds of paced traffic at the latency run's rate before it, logged but not counted: the JIT compiles the paced path (default ${DEFAULT-VALUE}; 0: none).")
     double latencyWarmupSeconds;
 
+    @Option(names = "--latency-settle", paramLabel = "S", defaultValue = "120",
+            description = "After the warm-up, at most S seconds more of paced traffic, in 10 s steps, until the JIT compilers of the bench's JVM and its broker use under 0.05 of a core in a step (default ${DEFAULT-VALUE}; 0: none).")
+    double latencySettleSeconds;
+
     @Option(names = "--latency-trace", paramLabel = "FILE",
             description = "Write every measured paced utterance's send time, delay behind its schedule and latency to FILE (CSV).")
     java.nio.file.Path latencyTrace;
@@ -118,8 +122,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (sendWords && boundariesOnly) {
             throw new UsageException("--send-words and --boundaries-only exclude each other");
         }
-        if (partitions < 1 || words < 1 || repeat < 1 || warmup < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0) || !(latencyWarmupSeconds >= 0)) {
-            throw new UsageException("--partitions, --words, --repeat must be >= 1, --warmup >= 0, --samples >= 2, --latency-seconds and --rate > 0, --latency-warmup >= 0");
+        if (partitions < 1 || words < 1 || repeat < 1 || warmup < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0) || !(latencyWarmupSeconds >= 0) || !(latencySettleSeconds >= 0)) {
+            throw new UsageException("--partitions, --words, --repeat must be >= 1, --warmup >= 0, --samples >= 2, --latency-seconds and --rate > 0, --latency-warmup and --latency-settle >= 0");
         }
         if (!(referenceShare > 0 && referenceShare <= 1)) {
             throw new UsageException("--reference-share must be > 0 and <= 1");
@@ -152,7 +156,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
                 latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly, latencyWarmupSeconds, latencyTrace,
-                referenceShare, declare, sliceKeys), log).run();
+                referenceShare, declare, sliceKeys, latencySettleSeconds), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
         } else {
@@ -196,11 +200,17 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("latency_p50_s", round(r.latencyP50(), 4));
         m.put("latency_p99_s", round(r.latencyP99(), 4));
         m.put("latency_max_s", round(r.latencyMax(), 4));
+        m.put("latency_warmup_s", r.latencyWarmup().seconds());
+        m.put("latency_warmup_p99_s", nullIfNaN(round(r.latencyWarmup().p99(), 4)));
+        m.put("latency_warmup_compiler_cores", nullIfNaN(round(r.latencyWarmup().compilerCores(), 3)));
+        m.put("latency_warmup_settled", r.latencyWarmup().settled());
         Bench.Latency pass = r.passThroughLatency();
         m.put("passthrough_latency_samples", pass == null ? null : pass.samples());
         m.put("passthrough_latency_p50_s", pass == null ? null : round(pass.p50(), 4));
         m.put("passthrough_latency_p99_s", pass == null ? null : round(pass.p99(), 4));
         m.put("passthrough_latency_max_s", pass == null ? null : round(pass.max(), 4));
+        m.put("passthrough_latency_warmup_s", pass == null ? null : r.passThroughWarmup().seconds());
+        m.put("passthrough_latency_warmup_settled", pass == null ? null : r.passThroughWarmup().settled());
         m.put("latency_p99_ratio_to_passthrough", pass == null ? null : round(r.latencyP99Ratio(), 2));
         m.put("full_scrape_p50_s", round(r.fullScrapeSeconds(), 4));
         return m;
@@ -234,6 +244,11 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "latency       p50 %.3f s, p99 %.3f s, max %.3f s (%d references at %.0f records/s)%n",
                 r.latencyP50(), r.latencyP99(), r.latencyMax(), r.latencySamples(), r.latencyRate());
+        if (r.latencyWarmup().seconds() > 0) {
+            Bench.Warmup w = r.latencyWarmup();
+            out.printf(Locale.ROOT, "              after %.0f s of paced warm-up (p99 %.3f s, not counted)%s%n", w.seconds(), w.p99(),
+                    w.settled() == null ? "" : w.settled() ? "; the JIT compilers had settled" : "; the JIT compilers had not settled");
+        }
         if (r.passThroughLatency() != null) {
             Bench.Latency pass = r.passThroughLatency();
             out.printf(Locale.ROOT, "pass-through  p50 %.3f s, p99 %.3f s, max %.3f s (%d references at the same rate); monitor p99 / pass-through p99 %.2f%n",
@@ -245,6 +260,11 @@ public final class BenchCommand implements Callable<Integer> {
 
     private static String runs(java.util.List<Double> rates) {
         return String.join(", ", rates.stream().map(x -> String.format(Locale.ROOT, "%.0f", x)).toList());
+    }
+
+    /** JSON has no NaN: a figure that was not measured is null. */
+    private static Double nullIfNaN(double v) {
+        return Double.isNaN(v) ? null : v;
     }
 
     private static double round(double v, int digits) {

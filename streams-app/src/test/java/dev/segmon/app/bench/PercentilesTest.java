@@ -20,6 +20,16 @@ class PercentilesTest {
     }
 
     @Test
+    void partsTogetherAreRankedAsOneSet() {
+        // {3, 1} and {2, 5, 4} together are 1..5: p40 = ceil(0.4 * 5) = the 2nd = 2, p60 = the 3rd = 3.
+        Percentiles p = Percentiles.of(java.util.List.of(new Percentiles(new double[] {3, 1}), new Percentiles(new double[] {2, 5, 4})));
+        assertEquals(5, p.count());
+        assertEquals(2, p.percentile(40));
+        assertEquals(3, p.percentile(60));
+        assertEquals(5, p.max());
+    }
+
+    @Test
     void oneSampleIsEveryPercentile() {
         Percentiles p = new Percentiles(new double[] {0.25});
         assertEquals(0.25, p.percentile(1));

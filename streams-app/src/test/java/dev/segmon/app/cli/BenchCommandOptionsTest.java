@@ -29,6 +29,30 @@ class BenchCommandOptionsTest {
     }
 
     @Test
+    void theWarmUpSettlesForTwoMinutesAtMostByDefaultAndZeroTurnsItOff() {
+        assertEquals(5.0, parse().latencyWarmupSeconds);
+        assertEquals(120.0, parse().latencySettleSeconds);
+        assertEquals(0.0, parse("--latency-settle", "0").latencySettleSeconds);
+        CliRun run = CliRun.of("bench", "--latency-settle", "-1");
+        assertEquals(2, run.exit(), run.err());
+        assertTrue(run.err().contains("--latency-settle >= 0"), run.err());
+    }
+
+    @Test
+    void theJsonSaysHowLongTheWarmUpRanAndWhetherTheCompilersHadSettled() {
+        Map<String, Object> json = BenchCommand.toJson(result(new Bench.Latency(930, 0.05, 0.12, 0.2)));
+        assertEquals(65.0, json.get("latency_warmup_s"));
+        assertEquals(0.21, json.get("latency_warmup_p99_s"));
+        assertEquals(0.02, json.get("latency_warmup_compiler_cores"));
+        assertEquals(true, json.get("latency_warmup_settled"));
+        assertEquals(15.0, json.get("passthrough_latency_warmup_s"));
+        assertEquals(true, json.get("passthrough_latency_warmup_settled"));
+        Map<String, Object> alone = BenchCommand.toJson(result(null));
+        assertTrue(alone.containsKey("passthrough_latency_warmup_s"));
+        assertEquals(null, alone.get("passthrough_latency_warmup_s"));
+    }
+
+    @Test
     void sliceKeysAreReadForBenchAndSoakAndNoneByDefault() {
         assertEquals(List.of(), parse().sliceKeys);
         assertEquals(List.of("lang", "domain"), parse("--slice-keys", "lang,domain").sliceKeys);
@@ -93,7 +117,7 @@ class BenchCommandOptionsTest {
                 passThrough == null ? List.of() : List.of(10.0), List.of(14.0), new CloseTimes(0.1, 5, 1860, 0.05, 1), 20,
                 passThrough == null ? List.of() : List.of(5.0), List.of(9.0),
                 new Bench.References(0.02, 930, true), passThrough, Map.of("scored", 1860L, "unreferenced", 91_334L),
-                slices);
+                slices, new Bench.Warmup(65, 0.21, 0.02, true), passThrough == null ? Bench.Warmup.NONE : new Bench.Warmup(15, 0.08, 0.01, true));
     }
 
     private static BenchCommand parse(String... args) {

@@ -1,0 +1,58 @@
+package dev.segmon.app.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompilerThreadsTest {
+
+    /** A stat line as proc(5) lays it out: pid, (comm), state, then ppid ... utime (14th) and stime (15th). */
+    private static String stat(int tid, String comm, long utime, long stime) {
+        return tid + " (" + comm + ") S 1 1 1 0 -1 4194368 100 0 0 0 " + utime + " " + stime + " 0 0 20 0 30 0 1000 0 0\n";
+    }
+
+    @Test
+    void aCompilerThreadsTicksAreItsUserAndSystemTime() {
+        // utime 120 + stime 7 = 127 ticks.
+        assertEquals(127L, CompilerThreads.compilerTicks(stat(42, "C2 CompilerThre", 120, 7)));
+        assertEquals(3L, CompilerThreads.compilerTicks(stat(43, "C1 CompilerThre", 2, 1)));
+    }
+
+    @Test
+    void otherThreadsAreNotCompilers() {
+        assertNull(CompilerThreads.compilerTicks(stat(44, "GC Thread#0", 500, 3)));
+        // A comm may hold spaces and parentheses; the last ')' ends it.
+        assertNull(CompilerThreads.compilerTicks(stat(45, "x) (C2 CompilerThre", 9, 9)));
+    }
+
+    @Test
+    void coresAreTheTicksUsedOverTheWallTime(@TempDir Path proc) throws IOException {
+        Path task = proc.resolve("7").resolve("task");
+        Files.createDirectories(task.resolve("70"));
+        Files.createDirectories(task.resolve("71"));
+        Files.writeString(task.resolve("70").resolve("stat"), stat(70, "C2 CompilerThre", 100, 0));
+        Files.writeString(task.resolve("71").resolve("stat"), stat(71, "main", 900, 0));
+        CompilerThreads.Snapshot before = CompilerThreads.of(proc, 7);
+        assertEquals(1, before.ticks().size());
+        // 30 more ticks of the C2 thread and a new C1 thread with 20: 50 ticks = 0.5 s of CPU.
+        Files.writeString(task.resolve("70").resolve("stat"), stat(70, "C2 CompilerThre", 125, 5));
+        Files.createDirectories(task.resolve("72"));
+        Files.writeString(task.resolve("72").resolve("stat"), stat(72, "C1 CompilerThre", 20, 0));
+        CompilerThreads.Snapshot after = new CompilerThreads.Snapshot(CompilerThreads.of(proc, 7).ticks(), before.nanoTime() + 2_000_000_000L);
+        // 0.5 s of CPU over 2 s of wall time: 0.25 cores.
+        assertEquals(0.25, after.coresSince(before), 1e-12);
+    }
+
+    @Test
+    void anUnreadableProcessGivesNoFigure(@TempDir Path proc) {
+        CompilerThreads.Snapshot none = CompilerThreads.of(proc, 12345);
+        assertNull(none.ticks());
+        assertTrue(Double.isNaN(new CompilerThreads.Snapshot(java.util.Map.of(), none.nanoTime() + 1).coresSince(none)));
+    }
+}
