@@ -21,7 +21,11 @@ public record ReferenceHead(long maxSeen, boolean complete, long lastWallMs, lon
                             boolean hasLabels, int parts, ReferencePart tail)
         implements Head<ReferenceState, ReferencePart> {
     public static final Serde<ReferenceHead> SERDE = StateSerde.of(ReferenceHead::encode, ReferenceHead::decode);
-    /** As {@link HypothesisHead#SEAL}: a 20-word reference in one chunk (41 times, 20 labels) seals none. */
+    /**
+     * As {@link HypothesisHead#SEAL}: a 20-word reference streamed in chunks (41 times, 20 labels)
+     * seals none before its last chunk, which seals the tail whatever its size (a complete
+     * reference is written once: {@code PartLog.Layout#complete}).
+     */
     public static final int SEAL = 64;
     private static final int SIZE = 8 + 1 + 8 + 8 + 1 + 1 + 4;
 

@@ -41,9 +41,12 @@ public final class PartLog<K, S, H extends Head<S, P>, P extends Part<P>> {
      *                   hypothesis, a complete reference its hypotheses have seen): written at the
      *                   next tick rather than held to the commit
      * @param dropsParts whether a state keeps no parts (a closed hypothesis: the books have read them)
+     * @param complete   whether a state's content is complete (a reference whose end has come): its
+     *                   tail is sealed at once, whatever its size, so that the later writes of its
+     *                   head (a hypothesis closing, the reference seen) do not carry it again
      */
     public record Layout<K, S, H, P>(P empty, int seal, HeadOf<S, P, H> head, Predicate<S> settled, Predicate<S> dropsParts,
-                                     PartKeys<K> partKeys) {
+                                     Predicate<S> complete, PartKeys<K> partKeys) {
     }
 
     /** A decoded state and where its content lies: {@code parts} sealed parts, then {@code tail}. */
@@ -62,7 +65,8 @@ public final class PartLog<K, S, H extends Head<S, P>, P extends Part<P>> {
     /**
      * The slot of {@code state}, whose content is what {@code old} (null: nothing yet) held plus
      * {@code added} (null or empty when the record added nothing). Seals the tail as the next part
-     * when it reaches {@link Layout#seal} units; a state that drops its parts deletes them.
+     * when it reaches {@link Layout#seal} units, or when the state is {@link Layout#complete}; a
+     * state that drops its parts deletes them.
      */
     public Slot<S, P> put(K key, Slot<S, P> old, S state, P added) {
         int n = old == null ? 0 : old.parts;
@@ -71,9 +75,11 @@ public final class PartLog<K, S, H extends Head<S, P>, P extends Part<P>> {
             drop(key, old);
             n = 0;
             tail = layout.empty();
-        } else if (added != null && added.sealUnits() > 0) {
-            tail = tail.plus(added);
-            if (tail.sealUnits() >= layout.seal()) {
+        } else {
+            if (added != null && added.sealUnits() > 0) {
+                tail = tail.plus(added);
+            }
+            if (tail.sealUnits() >= layout.seal() || tail.sealUnits() > 0 && layout.complete().test(state)) {
                 parts.put(layout.partKeys().partKey(key, n), tail);
                 n++;
                 tail = layout.empty();

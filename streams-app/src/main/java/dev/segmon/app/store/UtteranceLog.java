@@ -57,10 +57,11 @@ public final class UtteranceLog {
     private static final PartLog.Layout<UtteranceTier, ReferenceState, ReferenceHead, ReferencePart> REFERENCE = new PartLog.Layout<>(
             ReferencePart.EMPTY, ReferenceHead.SEAL, ReferenceHead::of,
             // Complete and seen by its hypotheses; its parts stay, as every model is scored against it until it expires.
-            r -> r.boundaries().complete() && r.hypothesized(), r -> false, UtteranceTier::part);
+            // Complete: sealed, as its head is written again as each model's hypothesis closes (docs/streaming.md).
+            r -> r.boundaries().complete() && r.hypothesized(), r -> false, r -> r.boundaries().complete(), UtteranceTier::part);
     private static final PartLog.Layout<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> HYPOTHESIS = new PartLog.Layout<>(
             HypothesisPart.EMPTY, HypothesisHead.SEAL, HypothesisHead::of, HypothesisState::closed, HypothesisState::closed,
-            HypothesisKey::part);
+            h -> false, HypothesisKey::part);
 
     private final PartLog<UtteranceTier, ReferenceState, ReferenceHead, ReferencePart> references;
     private final PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> hypotheses;

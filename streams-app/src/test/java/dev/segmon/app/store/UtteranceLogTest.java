@@ -91,7 +91,8 @@ class UtteranceLogTest {
         var log = log(stores);
         UtteranceTier key = new UtteranceTier("u1", "word");
         // 100 chunks of one labelled segment [0.3 i, 0.3 i + 0.3]: 2 times, 2 span bounds and a
-        // label each, 5 units: a part is sealed every 13 chunks (65 units), 7 in all, 9 chunks in the tail.
+        // label each, 5 units: a part is sealed every 13 chunks (65 units), 7 in all; the last
+        // chunk completes the reference, and the 9 chunks since (45 units) are sealed as the 8th.
         ReferenceBoundaries b = new ReferenceBoundaries();
         WordList labels = WordList.EMPTY;
         for (int i = 0; i < 100; i++) {
@@ -105,13 +106,13 @@ class UtteranceLogTest {
         }
         log.writeBack().flush(); // a commit
         ReferenceHead head = heads(stores).get(key).reference();
-        assertEquals(7, head.parts());
-        assertEquals(45, head.tail().units() + head.tail().spans().length);
+        assertEquals(8, head.parts());
+        assertEquals(0, head.tail().units() + head.tail().spans().length);
         int sealed = 0;
         for (int i = 0; i < head.parts(); i++) {
             sealed += parts.get(key.part(i)).units() + parts.get(key.part(i)).spans().length;
         }
-        assertEquals(7 * 65, sealed);
+        assertEquals(7 * 65 + 45, sealed);
         ReferenceState back = log(stores).reference(key);
         assertArrayEquals(b.times(), back.boundaries().times());
         assertEquals(101, back.boundaries().times().length);
@@ -166,7 +167,10 @@ class UtteranceLogTest {
         assertEquals(1, writes[0]);
         UtteranceHead head = heads(stores).get(u);
         assertEquals(List.of("m", "m2"), head.hypotheses().stream().map(UtteranceHead.Hypothesis::model).toList());
-        assertEquals(2, head.reference().tail().times().length);
+        // The reference is complete: its content is its one part, the head holds none of it.
+        assertEquals(1, head.reference().parts());
+        assertEquals(0, head.reference().tail().times().length);
+        assertEquals(2, referenceParts(stores).get(u.part(0)).times().length);
         // Expiry forgets all three: one tombstone.
         int[] deletes = {0};
         log = new UtteranceLog(counting(heads(stores), "delete", deletes), referenceParts(stores), parts(stores), 16);
@@ -185,6 +189,39 @@ class UtteranceLogTest {
         assertEquals(List.of("m2"), heads(stores).get(u).hypotheses().stream().map(UtteranceHead.Hypothesis::model).toList());
         assertNull(log(stores).hypothesis(KEY));
         assertEquals(true, log(stores).hypothesis(m2).closed());
+    }
+
+    @Test
+    void aCompleteReferenceIsWrittenOnceWhateverHowOftenItsHeadIs() {
+        Map<String, StateStore> stores = TestStores.inMemory(new MockProcessorContext<>());
+        int[] partWrites = {0};
+        var log = new UtteranceLog(heads(stores), counting(referenceParts(stores), "put", partWrites), parts(stores), 16);
+        UtteranceTier u = KEY.reference();
+        // A 3-word reference in one chunk, complete: 4 times, 2 span bounds, 3 labels (9 units, under 64).
+        ReferenceBoundaries b = new ReferenceBoundaries();
+        b.offer(new long[] {0, 300_000, 500_000}, new long[] {300_000, 500_000, 900_000}, true, 0);
+        List<WordList.Word> words = List.of(new WordList.Word(0, 300_000, "a"), new WordList.Word(300_000, 500_000, "b"),
+                new WordList.Word(500_000, 900_000, "c"));
+        WordList labels = WordList.EMPTY.plus(words);
+        log.put(u, new ReferenceState(b, 1, 1, false, labels),
+                new ReferencePart(new long[] {0, 300_000, 300_000, 500_000, 500_000, 900_000}, new long[] {0, 900_000}, words));
+        // Three models' hypotheses open and close over three commits: the head is written each time.
+        for (String model : List.of("m1", "m2", "m3")) {
+            log.put(u.of(model), new HypothesisState(new IncrementalMatcher(), 2, 2, false), null);
+            log.writeBack().flush();
+            log.put(u.of(model), new HypothesisState(new IncrementalMatcher(), 3, 3, true), null);
+            log.writeBack().flush();
+            assertEquals(0, heads(stores).get(u).reference().tail().units(), "the head carries none of the reference");
+        }
+        assertEquals(1, partWrites[0], "the reference's content was written once, as one part");
+        ReferenceState back = log(stores).reference(u);
+        assertArrayEquals(new long[] {0, 300_000, 500_000, 900_000}, back.boundaries().times());
+        assertArrayEquals(new long[] {0, 900_000}, back.boundaries().spans());
+        assertEquals(labels, back.labels());
+        assertEquals(true, back.boundaries().complete());
+        // Its expiry deletes the part with it.
+        log.delete(u);
+        assertNull(referenceParts(stores).get(u.part(0)));
     }
 
     @Test
