@@ -7,11 +7,20 @@ import java.nio.ByteBuffer;
  * The binary layout every state value shares: a version byte, then fixed fields, big-endian, as
  * the JDK's DataOutputStream writes them (booleans one byte 0/1, arrays as an int length then the
  * elements), so that stored state stays readable ({@code StateBytesTest} holds the layouts to it).
+ * Parts, which hold an utterance's times and words, are varints since {@link #PARTS}.
  * Coded straight into and out of right-sized ByteBuffers: the Data*Stream codecs spent most of
  * their time in {@code DataInputStream.readFully}, one call per long (docs/performance.md).
  */
 final class Bytes {
     static final byte VERSION = 1;
+    /** The version byte of parts (a head's tail, a sealed part) written with longs and ints: still read. */
+    static final byte FIXED_PARTS = 1;
+    /**
+     * The version byte of parts written since: times and words as varints of differences
+     * ({@link Varints}), less than half the bytes of {@link #FIXED_PARTS} (docs/performance.md,
+     * "Parts in varints").
+     */
+    static final byte PARTS = 2;
 
     private Bytes() {
     }
@@ -29,6 +38,15 @@ final class Bytes {
             throw new IllegalStateException("state written by an unknown segmon version (" + v + ")");
         }
         return in;
+    }
+
+    /** Reads a part's version byte: {@link #FIXED_PARTS} or {@link #PARTS}. */
+    static byte partVersion(ByteBuffer in) {
+        byte v = in.get();
+        if (v != FIXED_PARTS && v != PARTS) {
+            throw new IllegalStateException("a part written by an unknown segmon version (" + v + ")");
+        }
+        return v;
     }
 
     static int longsSize(long[] v) {

@@ -99,7 +99,11 @@ public final class HypothesisPart implements Part<HypothesisPart> {
         return Math.max(needed, Math.max(FIRST_CAPACITY, 2 * held));
     }
 
-    /** Layout: times (count, longs), words (count, then per word start, end, UTF-8 length and bytes). */
+    /**
+     * Layout ({@link Bytes#PARTS}): times (a count and differences, {@link Varints}), words (a
+     * count, then per word its start after the word before's end, its length in time, its UTF-8
+     * length and bytes).
+     */
     public byte[] encode() {
         byte[][] utf8 = WordCodec.utf8(words());
         ByteBuffer out = ByteBuffer.allocate(encodedSize(utf8));
@@ -109,20 +113,22 @@ public final class HypothesisPart implements Part<HypothesisPart> {
 
     @Override
     public int encodedSize(byte[][] utf8) {
-        return 1 + Bytes.longsSize(timeCount) + WordCodec.size(utf8);
+        return 1 + Varints.deltasSize(times, timeCount) + WordCodec.size(words(), utf8);
     }
 
     @Override
     public void writeTo(ByteBuffer out, byte[][] utf8) {
-        out.put(Bytes.VERSION);
-        Bytes.putLongs(out, times, timeCount);
+        out.put(Bytes.PARTS);
+        Varints.putDeltas(out, times, timeCount);
         WordCodec.put(out, words(), utf8);
     }
 
+    /** Either layout: {@link Bytes#PARTS}, or the longs and ints of {@link Bytes#FIXED_PARTS}. */
     public static HypothesisPart decode(byte[] bytes) {
-        ByteBuffer in = Bytes.wrap(bytes);
-        long[] times = Bytes.getLongs(in);
-        List<Word> words = WordCodec.get(in);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        boolean fixed = Bytes.partVersion(in) == Bytes.FIXED_PARTS;
+        long[] times = fixed ? Bytes.getLongs(in) : Varints.getDeltas(in);
+        List<Word> words = fixed ? WordCodec.getFixed(in) : WordCodec.get(in);
         return new HypothesisPart(times, times.length, words.toArray(new Word[0]), words.size(), null);
     }
 

@@ -43,7 +43,10 @@ public record ReferencePart(long[] times, long[] spans, List<Word> labels) imple
         return new ReferencePart(concat(times, more.times), concat(spans, more.spans), WordCodec.concat(labels, more.labels));
     }
 
-    /** Layout: times (count, longs), spans (count, longs), labels as {@link HypothesisPart}'s words. */
+    /**
+     * Layout ({@link Bytes#PARTS}): times, spans (each a count and differences, {@link Varints}),
+     * labels as {@link HypothesisPart}'s words.
+     */
     public byte[] encode() {
         byte[][] utf8 = WordCodec.utf8(labels);
         ByteBuffer out = ByteBuffer.allocate(encodedSize(utf8));
@@ -53,20 +56,24 @@ public record ReferencePart(long[] times, long[] spans, List<Word> labels) imple
 
     @Override
     public int encodedSize(byte[][] utf8) {
-        return 1 + Bytes.longsSize(times) + Bytes.longsSize(spans) + WordCodec.size(utf8);
+        return 1 + Varints.deltasSize(times, times.length) + Varints.deltasSize(spans, spans.length) + WordCodec.size(labels, utf8);
     }
 
     @Override
     public void writeTo(ByteBuffer out, byte[][] utf8) {
-        out.put(Bytes.VERSION);
-        Bytes.putLongs(out, times);
-        Bytes.putLongs(out, spans);
+        out.put(Bytes.PARTS);
+        Varints.putDeltas(out, times, times.length);
+        Varints.putDeltas(out, spans, spans.length);
         WordCodec.put(out, labels, utf8);
     }
 
+    /** Either layout: {@link Bytes#PARTS}, or the longs and ints of {@link Bytes#FIXED_PARTS}. */
     public static ReferencePart decode(byte[] bytes) {
-        ByteBuffer in = Bytes.wrap(bytes);
-        return new ReferencePart(Bytes.getLongs(in), Bytes.getLongs(in), WordCodec.get(in));
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        if (Bytes.partVersion(in) == Bytes.FIXED_PARTS) {
+            return new ReferencePart(Bytes.getLongs(in), Bytes.getLongs(in), WordCodec.getFixed(in));
+        }
+        return new ReferencePart(Varints.getDeltas(in), Varints.getDeltas(in), WordCodec.get(in));
     }
 
     private static long[] concat(long[] a, long[] b) {

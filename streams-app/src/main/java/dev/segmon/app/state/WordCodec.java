@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The layout of a list of words in a part: a count, then per word start, end, UTF-8 length and bytes. */
+/** The layout of a list of words in a part (varints since {@link Bytes#PARTS}), and the fixed layout of parts written before it. */
 final class WordCodec {
     private WordCodec() {
     }
@@ -44,24 +44,53 @@ final class WordCodec {
         return n;
     }
 
-    /** Bytes of the layout, given the words' UTF-8 forms. */
-    static int size(byte[][] utf8) {
-        int size = 4;
-        for (byte[] b : utf8) {
-            size += 8 + 8 + 4 + b.length;
+    /** Bytes of the layout, given the words and their UTF-8 forms. */
+    static int size(List<Word> words, byte[][] utf8) {
+        int size = Varints.size(utf8.length);
+        long before = 0;
+        for (int i = 0; i < utf8.length; i++) {
+            Word w = words.get(i);
+            size += Varints.size(Varints.zigzag(w.start() - before)) + Varints.size(Varints.zigzag(w.end() - w.start()))
+                    + Varints.size(utf8[i].length) + utf8[i].length;
+            before = w.end();
         }
         return size;
     }
 
+    /**
+     * The count, then per word its start as a difference from the word before's end (the first's
+     * from 0), its length in time, its UTF-8 length and bytes: varints ({@link Varints}).
+     */
     static void put(ByteBuffer out, List<Word> words, byte[][] utf8) {
-        out.putInt(utf8.length);
+        Varints.put(out, utf8.length);
+        long before = 0;
         for (int i = 0; i < utf8.length; i++) {
             Word w = words.get(i);
-            out.putLong(w.start()).putLong(w.end()).putInt(utf8[i].length).put(utf8[i]);
+            Varints.put(out, Varints.zigzag(w.start() - before));
+            Varints.put(out, Varints.zigzag(w.end() - w.start()));
+            Varints.put(out, utf8[i].length);
+            out.put(utf8[i]);
+            before = w.end();
         }
     }
 
     static List<Word> get(ByteBuffer in) {
+        int n = Varints.getCount(in);
+        List<Word> words = new ArrayList<>(n);
+        long before = 0;
+        for (int i = 0; i < n; i++) {
+            long start = before + Varints.unzigzag(Varints.get(in));
+            long end = start + Varints.unzigzag(Varints.get(in));
+            byte[] utf8 = new byte[Varints.getCount(in)];
+            in.get(utf8);
+            words.add(new Word(start, end, new String(utf8, StandardCharsets.UTF_8)));
+            before = end;
+        }
+        return words;
+    }
+
+    /** The words of a part written in the fixed layout ({@link Bytes#FIXED_PARTS}): a count, then per word start, end, UTF-8 length and bytes. */
+    static List<Word> getFixed(ByteBuffer in) {
         int n = in.getInt();
         List<Word> words = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {

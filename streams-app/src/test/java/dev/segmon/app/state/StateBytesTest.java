@@ -8,25 +8,33 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
-/** The store values keep the byte layout of the JDK's DataOutputStream (so stored state stays readable). */
+/** The store values keep the byte layout of the JDK's DataOutputStream, parts varints since version 2, and parts written before still read. */
 class StateBytesTest {
 
     @Test
-    void aReferenceHeadIsItsFixedFieldsThenItsTail() throws IOException {
+    void aReferenceHeadIsItsFixedFieldsThenItsTailInVarints() throws IOException {
         // One chunk of two segments [0, 0.1] and [0.1, 0.3] with labels a and b, the span [0, 0.3].
-        ReferencePart tail = new ReferencePart(new long[] {0, 100_000, 100_000, 300_000}, new long[] {0, 300_000},
-                java.util.List.of(new WordList.Word(0, 100_000, "a"), new WordList.Word(100_000, 300_000, "b")));
-        ReferenceHead head = new ReferenceHead(300_000, true, 1234L, 5678L, true, true, 0, tail);
+        ReferenceHead head = new ReferenceHead(300_000, true, 1234L, 5678L, true, true, 0, twoLabelledSegments());
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(expected);
-        out.writeByte(1);
-        out.writeLong(300_000); // maxSeen
-        out.writeBoolean(true); // complete
-        out.writeLong(1234L);
-        out.writeLong(5678L);
-        out.writeBoolean(true); // hypothesized
-        out.writeBoolean(true); // has labels
-        out.writeInt(0); // sealed parts
+        DataOutputStream out = referenceHeadFields(expected);
+        // The tail, version 2. Varints of zigzag-coded differences (protobuf's sint64), by hand:
+        // 100 000 -> 200 000 = C0 9A 0C, 200 000 -> 400 000 = 80 B5 18, 300 000 -> 600 000 = C0 CF 24.
+        out.write(bytes(2,
+                4, 0x00, 0xC0, 0x9A, 0x0C, 0x00, 0x80, 0xB5, 0x18, // times 0, +0.1, +0, +0.2
+                2, 0x00, 0xC0, 0xCF, 0x24, // span 0, +0.3
+                2, 0x00, 0xC0, 0x9A, 0x0C, 1, 'a', // a: 0 after 0, lasts 0.1
+                0x00, 0x80, 0xB5, 0x18, 1, 'b')); // b: 0 after a's end, lasts 0.2
+        byte[] bytes = head.encode();
+        assertArrayEquals(expected.toByteArray(), bytes);
+        assertEquals(head, ReferenceHead.decode(bytes));
+    }
+
+    @Test
+    void aReferenceTailWrittenWithLongsStillReads() throws IOException {
+        // The layout of version 1 parts: counts as ints, times as longs, words as two longs, an int length and the bytes.
+        ReferenceHead head = new ReferenceHead(300_000, true, 1234L, 5678L, true, true, 0, twoLabelledSegments());
+        ByteArrayOutputStream stored = new ByteArrayOutputStream();
+        DataOutputStream out = referenceHeadFields(stored);
         out.writeByte(1); // the tail: times, spans, labels
         out.writeInt(4);
         for (long t : new long[] {0, 100_000, 100_000, 300_000}) {
@@ -44,9 +52,34 @@ class StateBytesTest {
         out.writeLong(300_000);
         out.writeInt(1);
         out.writeByte('b');
-        byte[] bytes = head.encode();
-        assertArrayEquals(expected.toByteArray(), bytes);
-        assertEquals(head, ReferenceHead.decode(bytes));
+        assertEquals(head, ReferenceHead.decode(stored.toByteArray()));
+    }
+
+    private static ReferencePart twoLabelledSegments() {
+        return new ReferencePart(new long[] {0, 100_000, 100_000, 300_000}, new long[] {0, 300_000},
+                java.util.List.of(new WordList.Word(0, 100_000, "a"), new WordList.Word(100_000, 300_000, "b")));
+    }
+
+    /** The head's version byte and fixed fields, as the two tests above have them. */
+    private static DataOutputStream referenceHeadFields(ByteArrayOutputStream to) throws IOException {
+        DataOutputStream out = new DataOutputStream(to);
+        out.writeByte(1);
+        out.writeLong(300_000); // maxSeen
+        out.writeBoolean(true); // complete
+        out.writeLong(1234L);
+        out.writeLong(5678L);
+        out.writeBoolean(true); // hypothesized
+        out.writeBoolean(true); // has labels
+        out.writeInt(0); // sealed parts
+        return out;
+    }
+
+    private static byte[] bytes(int... b) {
+        byte[] out = new byte[b.length];
+        for (int i = 0; i < b.length; i++) {
+            out[i] = (byte) b[i];
+        }
+        return out;
     }
 
     @Test
@@ -89,15 +122,13 @@ class StateBytesTest {
         out.writeBoolean(false); // closed
         out.writeBoolean(true); // hasWords
         out.writeInt(5); // parts
-        out.writeByte(1); // the tail: one time, no word
-        out.writeInt(1);
-        out.writeLong(90_000);
-        out.writeInt(0);
+        // The tail: version 2, one time (90 000 -> zigzag 180 000 = A0 FE 0A, by hand), no word.
+        out.write(bytes(2, 1, 0xA0, 0xFE, 0x0A, 0));
         HypothesisHead head = new HypothesisHead(70_000, true, 3, 2, 4, 111L, 222L, false, true, 5,
                 new HypothesisPart(new long[] {90_000}, java.util.List.of()));
         byte[] bytes = head.encode();
-        // 1 + 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 + 1 + 4 = 52 bytes, and the tail's 1 + 4 + 8 + 4 = 17.
-        assertEquals(69, bytes.length);
+        // 1 + 8 + 1 + 4 + 8 + 8 + 8 + 8 + 1 + 1 + 4 = 52 bytes, and the tail's 1 + 1 + 3 + 1 = 6.
+        assertEquals(58, bytes.length);
         assertArrayEquals(expected.toByteArray(), bytes);
         assertEquals(head, HypothesisHead.decode(bytes));
     }
@@ -131,14 +162,14 @@ class StateBytesTest {
         out.writeInt(2); // hypotheses
         out.writeInt(1);
         out.writeByte('a');
-        out.writeInt(a.encode().length); // 52 fixed bytes and an empty tail (version, two zero counts): 61
+        out.writeInt(a.encode().length); // 52 fixed bytes and an empty tail (version, two zero counts, a byte each): 55
         out.write(a.encode());
         out.writeInt(3);
         out.write("好".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        out.writeInt(61);
+        out.writeInt(55);
         out.write(b.encode());
         byte[] bytes = head.encode();
-        assertEquals(61, a.encode().length);
+        assertEquals(55, a.encode().length);
         assertArrayEquals(expected.toByteArray(), bytes);
         assertEquals(head, UtteranceHead.decode(bytes));
         // With a reference: a flag, its head as a nested value, then the hypotheses.
@@ -156,11 +187,25 @@ class StateBytesTest {
     }
 
     @Test
-    void aHypothesisPartIsItsTimesThenItsWords() throws IOException {
+    void aHypothesisPartIsItsTimesThenItsWordsInVarints() {
         HypothesisPart part = new HypothesisPart(new long[] {0, 310_000}, java.util.List.of(
                 new WordList.Word(0, 310_000, "hi"), new WordList.Word(310_000, 500_000, "好")));
-        ByteArrayOutputStream expected = new ByteArrayOutputStream();
-        DataOutputStream out = new DataOutputStream(expected);
+        // By hand: 310 000 -> zigzag 620 000 = E0 EB 25; 190 000 -> 380 000 = E0 98 17; 好 is E5 A5 BD in UTF-8.
+        byte[] expected = bytes(2,
+                2, 0x00, 0xE0, 0xEB, 0x25, // times 0, +0.31
+                2, 0x00, 0xE0, 0xEB, 0x25, 2, 'h', 'i', // hi: 0 after 0, lasts 0.31
+                0x00, 0xE0, 0x98, 0x17, 3, 0xE5, 0xA5, 0xBD); // 好: 0 after hi's end, lasts 0.19
+        byte[] bytes = part.encode();
+        assertArrayEquals(expected, bytes);
+        assertEquals(part, HypothesisPart.decode(bytes));
+    }
+
+    @Test
+    void aHypothesisPartWrittenWithLongsStillReads() throws IOException {
+        HypothesisPart part = new HypothesisPart(new long[] {0, 310_000}, java.util.List.of(
+                new WordList.Word(0, 310_000, "hi"), new WordList.Word(310_000, 500_000, "好")));
+        ByteArrayOutputStream stored = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(stored);
         out.writeByte(1);
         out.writeInt(2);
         out.writeLong(0);
@@ -174,9 +219,7 @@ class StateBytesTest {
         out.writeLong(500_000);
         out.writeInt(3); // 好 is three bytes in UTF-8
         out.write("好".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        byte[] bytes = part.encode();
-        assertArrayEquals(expected.toByteArray(), bytes);
-        assertEquals(part, HypothesisPart.decode(bytes));
+        assertEquals(part, HypothesisPart.decode(stored.toByteArray()));
     }
 
     @Test

@@ -41,19 +41,21 @@ class HeldHypothesisBytesTest {
             d.hyp("u1", "{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"word\",\"end\":true,\"duration\":2.0}", 1);
             // Utterance heads: key "u1" NUL "word" = 7; value: version 1, no reference 1, count 4,
             // model 4 + 1, head length 4, and the hypothesis head: version 1 + 51 fixed bytes, the
-            // tail's version 1, 21 times 4 + 21 * 8 = 172, 20 words 4 + 20 * (8 + 8 + 4 + 3) = 464.
-            // 7 + 1 + 1 + 4 + 5 + 4 + 52 + 1 + 172 + 464 = 711. No sealed part (41 units < 64).
+            // tail's version 1 and its varints: 21 times, a count 1, the first 1 and twenty steps of
+            // 0.1 s (zigzag 200 000, 3 bytes each) = 62; 20 words, a count 1 + 20 * (0 after the word
+            // before 1, lasts 0.1 s 3, length 1, "w00" 3) = 161.
+            // 7 + 1 + 1 + 4 + 5 + 4 + 52 + 1 + 62 + 161 = 298. No sealed part (41 units < 64).
             long heads = bytes(d, OpenStates.UTTERANCES.name(), UtteranceTier.SERDE, UtteranceHead.SERDE)
                     + bytes(d, OpenStates.HYPOTHESIS_PARTS.name(), PartKey.SERDE, HypothesisPart.SERDE);
-            assertEquals(711, heads);
+            assertEquals(298, heads);
             // The early estimate's entry until the close: key "u1" NUL "word" NUL "m" = 9, value 1 + 8 + 8 = 17.
             long estimate = bytes(d, EstimateBook.ENDED.name(), HypothesisKey.SERDE, EstimateValues.Ended.SERDE);
             assertEquals(26, estimate);
             System.out.printf(Locale.ROOT, "bytes per held hypothesis at 20 words: %d (heads and parts %d, early estimate %d)%n",
                     heads + estimate, heads, estimate);
-            // Of the 711, what does not grow with the utterance: the two keys' framing and names,
-            // the head's 52 fixed bytes and the framings, 711 - 21 * 8 - 20 * 23 = 83.
-            assertEquals(83, heads - 21 * 8 - 20 * 23);
+            // Of the 298, what does not grow with the utterance: the two keys' framing and names,
+            // the head's 52 fixed bytes, the tail's version, counts and first time, 298 - 20 * 3 - 20 * 8 = 78.
+            assertEquals(78, heads - 20 * 3 - 20 * 8);
         }
     }
 
@@ -62,9 +64,9 @@ class HeldHypothesisBytesTest {
         try (SegmonDriver d = new SegmonDriver(MonitorConfig.builder().referenceMaxDelay(Duration.ofHours(1)))) {
             d.hyp("u1", "{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"word\",\"times\":[0.1,0.2,0.3]}", 0);
             d.hyp("u1", "{\"utterance\":\"u1\",\"model\":\"m\",\"tier\":\"word\",\"end\":true,\"duration\":2.0,\"reference\":\"none\"}", 1);
-            // Closed at its end: key 7; value 1 + 1 + 4 + 5 + 4, the head 1 + 51 and an empty tail 1 + 4 + 4 = 83 in all;
+            // Closed at its end: key 7; value 1 + 1 + 4 + 5 + 4, the head 1 + 51 and an empty tail 1 + 1 + 1 = 77 in all;
             // the estimate's entry is gone (its sums were booked at the end).
-            assertEquals(83, bytes(d, OpenStates.UTTERANCES.name(), UtteranceTier.SERDE, UtteranceHead.SERDE));
+            assertEquals(77, bytes(d, OpenStates.UTTERANCES.name(), UtteranceTier.SERDE, UtteranceHead.SERDE));
             assertEquals(0, bytes(d, EstimateBook.ENDED.name(), HypothesisKey.SERDE, EstimateValues.Ended.SERDE));
             // The next expiry pass (10 s, the default interval) forgets it.
             d.driver.advanceWallClockTime(Duration.ofSeconds(10));
