@@ -42,7 +42,7 @@ class HypothesisPartTest {
         HypothesisPart two = one.plus(part(200_000, "b"));
         assertArrayEquals(new long[] {100_000}, one.times());
         assertEquals(List.of(new Word(100_000, 200_000, "a")), one.words());
-        assertEquals(1, one.encode()[4]); // the time count's low byte (big-endian int after the version byte)
+        assertEquals(1, one.encode()[1]); // the time count, a one-byte varint after the version byte
         assertArrayEquals(new long[] {100_000, 200_000}, two.times());
     }
 
