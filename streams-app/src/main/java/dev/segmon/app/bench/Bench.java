@@ -42,12 +42,23 @@ public final class Bench {
      * {@link BenchLabels}); given any, every utterance carries its labels (none: no labels).
      * {@code latencySettleSeconds}: after the warm-up, at most this many seconds more of paced
      * traffic, in steps of {@link #SETTLE_STEP_SECONDS}, until the JIT compilers have settled (0: none).
+     * {@code warmupSettle}: after the {@code warmup} throughput runs of each application, at most
+     * this many more, until the JIT compiled for less than {@link #SETTLED_COMPILING_SHARE} of
+     * each application's last one (0: exactly {@code warmup}).
      */
     public record Options(long events, int partitions, int words, int warmup, int repeat, double latencySeconds, Double latencyRate, long seed,
                           Map<String, String> kafka, String brokerHeap, boolean passThrough, boolean sendWords,
                           double latencyWarmupSeconds, java.nio.file.Path latencyTrace, double referenceShare, boolean declare,
-                          List<String> sliceKeys, double latencySettleSeconds) {
+                          List<String> sliceKeys, double latencySettleSeconds, int warmupSettle) {
     }
+
+    /**
+     * The throughput warm-up has settled when the JIT compiled for less than this share of each
+     * application's last warm-up run: in the runs that followed two warm-ups on a 2-core machine
+     * it compiled for 0.18-0.61 of the time and those runs were the slow ones (docs/performance.md,
+     * "The throughput runs measured after the JIT settled").
+     */
+    public static final double SETTLED_COMPILING_SHARE = 0.10;
 
     /** One settling step of the paced warm-up: long enough that a few compilations do not decide it. */
     public static final double SETTLE_STEP_SECONDS = 10;
@@ -78,15 +89,23 @@ public final class Bench {
     public record References(double share, long referenced, boolean declared) {
     }
 
+    /**
+     * How the throughput warm-up ended: the warm-up runs of each application, and whether the JIT
+     * had settled by the last of them (null: not asked for, {@code --warmup-settle 0}).
+     */
+    public record ThroughputWarmup(int runs, Boolean settled) {
+    }
+
     /** Figures of one run; rates are medians over the repeats. */
-    public record Result(long events, long utterances, int partitions, int warmupRuns, double produceRecordsPerSecond,
+    public record Result(long events, long utterances, int partitions, double produceRecordsPerSecond,
                          List<Double> passThroughRates, List<Double> monitorRates, long scoredPerModel,
                          double latencyRate, int latencySamples, double latencyP50, double latencyP99, double latencyMax,
                          double fullScrapeSeconds, String processingGuarantee, boolean sendWords,
                          List<Double> passThroughCpu, List<Double> monitorCpu, CloseTimes close, int words,
                          List<Double> passThroughStreamCpu, List<Double> monitorStreamCpu,
                          References references, Latency passThroughLatency, Map<String, Long> outcomes,
-                         SliceBooking slices, Warmup latencyWarmup, Warmup passThroughWarmup) {
+                         SliceBooking slices, Warmup latencyWarmup, Warmup passThroughWarmup,
+                         ThroughputWarmup throughputWarmup, List<Double> passThroughCompiling, List<Double> monitorCompiling) {
         /** Median CPU ms of the pass-through's JVM per 1 000 records over the measured runs (NaN without). */
         public double passThroughCpuPerThousand() {
             return passThroughCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughCpu));
@@ -117,6 +136,11 @@ public final class Bench {
 
         public double ratio() {
             return monitorRecordsPerSecond() / passThroughRecordsPerSecond();
+        }
+
+        /** Warm-up runs of each application before the measured ones. */
+        public int warmupRuns() {
+            return throughputWarmup.runs();
         }
 
         /** The monitor's p99 latency over the pass-through's at the same paced rate (NaN without the pass-through). */
@@ -167,16 +191,23 @@ public final class Bench {
                 long scored = 0;
                 String guarantee = null;
                 SliceBooking slices = SliceBooking.NONE;
+                List<Double> passJit = new ArrayList<>();
+                List<Double> monJit = new ArrayList<>();
+                ThroughputWarmupPlan plan = new ThroughputWarmupPlan(options.warmup(), options.warmupSettle());
                 try {
-                    // Warm-up runs first (JIT), alternating like the measured ones; logged, not counted.
-                    for (int r = 1; r <= options.warmup() + options.repeat(); r++) {
-                        boolean counted = r > options.warmup();
+                    // Warm-up runs first (JIT), alternating like the measured ones; logged, not counted:
+                    // at least --warmup of them, then up to --warmup-settle more until the JIT settled.
+                    for (int r = 1; mon.size() < options.repeat(); r++) {
+                        boolean counted = plan.measuring();
+                        double passCompiling = Double.NaN;
                         if (options.passThrough()) {
                             double[] rateAndCpu = passThrough(cluster, progress, total, r, counted);
+                            passCompiling = rateAndCpu[3];
                             if (counted) {
                                 pass.add(rateAndCpu[0]);
                                 passCpu.add(rateAndCpu[1]);
                                 passStream.add(rateAndCpu[2]);
+                                passJit.add(passCompiling);
                             }
                         }
                         if (last != null) {
@@ -206,10 +237,17 @@ public final class Bench {
                         if (!options.sliceKeys().isEmpty()) {
                             note("monitor #" + r + ": per slice key the slices' hits sum to the pooled hits; values booked " + slices.valuesBooked());
                         }
+                        if (!counted) {
+                            String verdict = plan.warmedUp(passCompiling, busy.compiling());
+                            if (!verdict.isEmpty()) {
+                                note("warm-up #" + r + ": " + verdict);
+                            }
+                        }
                         if (counted) {
                             mon.add(c.recordsPerSecond());
                             monCpu.add(used.app());
                             monStream.add(used.stream());
+                            monJit.add(busy.compiling());
                             close = CloseTimes.of(m.clientMetrics());
                             note(String.format(Locale.ROOT, "monitor #%d: a close took %.3f ms on average, %.3f ms at most (%d closes);"
                                     + " CPU (one close in 16) %.3f ms on average, %.3f ms at most",
@@ -237,11 +275,11 @@ public final class Bench {
                             passWarmup = pt.warmup();
                         }
                     }
-                    return new Result(total, utterances, options.partitions(), options.warmup(), total / produceSeconds, pass, mon, scored,
+                    return new Result(total, utterances, options.partitions(), total / produceSeconds, pass, mon, scored,
                             rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
                             options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream,
                             new References(options.referenceShare(), sample.referenced(), options.declare()), passLatency, outcomes, slices,
-                            phases.warmup(), passWarmup);
+                            phases.warmup(), passWarmup, plan.result(), passJit, monJit);
                 } finally {
                     if (last != null) {
                         last.close();
@@ -330,7 +368,7 @@ public final class Bench {
             note(String.format(Locale.ROOT, "pass-through #%d%s: %.0f records/s (%.1f s from start; %s%s)", run, counted ? "" : " (warm-up)", c.recordsPerSecond(),
                     c.wallSeconds(), used, busy.summary()));
             streams.close(Duration.ofSeconds(30));
-            return new double[] {c.recordsPerSecond(), used.app(), used.stream()};
+            return new double[] {c.recordsPerSecond(), used.app(), used.stream(), busy.compiling()};
         }
     }
 

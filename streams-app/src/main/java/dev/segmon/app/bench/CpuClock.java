@@ -140,6 +140,11 @@ final class CpuClock {
             busy = interval == null ? null : interval.busy();
         }
 
+        /** The share of the interval's time the JIT compiled (NaN when it was not measured). */
+        double compiling() {
+            return busy == null ? Double.NaN : busy.compiling();
+        }
+
         /** What the interval kept busy, as a clause of a log line ("" when it was not measured). */
         String summary() {
             return busy == null ? "" : "; over the rate's interval " + busy;

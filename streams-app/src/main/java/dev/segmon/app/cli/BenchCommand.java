@@ -52,6 +52,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Runs of each application before the measured ones, logged but not counted: the JIT compiles the hot paths (default ${DEFAULT-VALUE}).")
     int warmup;
 
+    @Option(names = "--warmup-settle", paramLabel = "N", defaultValue = "4",
+            description = "After the --warmup runs, at most N more of each application until the JIT compiled under 0.10 of each one's last run (default ${DEFAULT-VALUE}; 0: none).")
+    int warmupSettle;
+
     @Option(names = "--latency-seconds", paramLabel = "S", defaultValue = "20", description = "Length of the paced latency run (default ${DEFAULT-VALUE}).")
     double latencySeconds;
 
@@ -122,8 +126,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (sendWords && boundariesOnly) {
             throw new UsageException("--send-words and --boundaries-only exclude each other");
         }
-        if (partitions < 1 || words < 1 || repeat < 1 || warmup < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0) || !(latencyWarmupSeconds >= 0) || !(latencySettleSeconds >= 0)) {
-            throw new UsageException("--partitions, --words, --repeat must be >= 1, --warmup >= 0, --samples >= 2, --latency-seconds and --rate > 0, --latency-warmup and --latency-settle >= 0");
+        if (partitions < 1 || words < 1 || repeat < 1 || warmup < 0 || warmupSettle < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0) || !(latencyWarmupSeconds >= 0) || !(latencySettleSeconds >= 0)) {
+            throw new UsageException("--partitions, --words, --repeat must be >= 1, --warmup and --warmup-settle >= 0, --samples >= 2, --latency-seconds and --rate > 0, --latency-warmup and --latency-settle >= 0");
         }
         if (!(referenceShare > 0 && referenceShare <= 1)) {
             throw new UsageException("--reference-share must be > 0 and <= 1");
@@ -156,7 +160,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
                 latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly, latencyWarmupSeconds, latencyTrace,
-                referenceShare, declare, sliceKeys, latencySettleSeconds), log).run();
+                referenceShare, declare, sliceKeys, latencySettleSeconds, warmupSettle), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
         } else {
@@ -186,6 +190,9 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("close_cpu_ms_mean", round(r.close().cpuMeanMs(), 4));
         m.put("close_cpu_ms_max", round(r.close().cpuMaxMs(), 4));
         m.put("warmup_runs", r.warmupRuns());
+        m.put("warmup_settled", r.throughputWarmup().settled());
+        m.put("passthrough_runs_jit_share", r.passThroughCompiling().stream().map(x -> nullIfNaN(round(x, 3))).toList());
+        m.put("monitor_runs_jit_share", r.monitorCompiling().stream().map(x -> nullIfNaN(round(x, 3))).toList());
         m.put("passthrough_runs", r.passThroughRates().stream().map(Math::round).toList());
         m.put("monitor_runs", r.monitorRates().stream().map(Math::round).toList());
         m.put("reference_share", r.references().share());
@@ -226,7 +233,9 @@ public final class BenchCommand implements Callable<Integer> {
                     String.join(",", r.slices().keys()), r.slices().valuesBooked());
         }
         out.printf(Locale.ROOT, "produce       %.0f records/s%n", r.produceRecordsPerSecond());
-        out.printf(Locale.ROOT, "warm-up       %d run(s) of each application first, not counted%n", r.warmupRuns());
+        Boolean settled = r.throughputWarmup().settled();
+        out.printf(Locale.ROOT, "warm-up       %d run(s) of each application first, not counted%s%n", r.warmupRuns(),
+                settled == null ? "" : settled ? "; the JIT had settled" : "; the JIT had not settled");
         if (!r.passThroughRates().isEmpty()) {
             out.printf(Locale.ROOT, "pass-through  %.0f records/s (median of %s)%n", r.passThroughRecordsPerSecond(), runs(r.passThroughRates()));
         }
@@ -267,7 +276,11 @@ public final class BenchCommand implements Callable<Integer> {
         return Double.isNaN(v) ? null : v;
     }
 
+    /** {@code v} to {@code digits} places; NaN stays NaN (Math.round would make it 0), for nullIfNaN to see. */
     private static double round(double v, int digits) {
+        if (Double.isNaN(v)) {
+            return v;
+        }
         double f = Math.pow(10, digits);
         return Math.round(v * f) / f;
     }

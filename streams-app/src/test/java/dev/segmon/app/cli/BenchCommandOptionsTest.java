@@ -53,6 +53,26 @@ class BenchCommandOptionsTest {
     }
 
     @Test
+    void theThroughputWarmUpSettlesInFourMoreRunsAtMostByDefaultAndZeroTurnsItOff() {
+        assertEquals(2, parse().warmup);
+        assertEquals(4, parse().warmupSettle);
+        assertEquals(0, parse("--warmup-settle", "0").warmupSettle);
+        CliRun run = CliRun.of("bench", "--warmup-settle", "-1");
+        assertEquals(2, run.exit(), run.err());
+        assertTrue(run.err().contains("--warmup and --warmup-settle >= 0"), run.err());
+    }
+
+    @Test
+    void theJsonSaysHowManyWarmUpRunsRanWhetherTheJitSettledAndHowMuchItCompiledInEachMeasuredRun() {
+        Map<String, Object> json = BenchCommand.toJson(result(new Bench.Latency(930, 0.05, 0.12, 0.2)));
+        assertEquals(4, json.get("warmup_runs"));
+        assertEquals(true, json.get("warmup_settled"));
+        assertEquals(List.of(0.041), json.get("passthrough_runs_jit_share")); // 0.0412 to three places
+        assertEquals(java.util.Collections.singletonList(null), json.get("monitor_runs_jit_share")); // NaN: not measured
+        assertEquals(List.of(), BenchCommand.toJson(result(null)).get("passthrough_runs_jit_share"));
+    }
+
+    @Test
     void sliceKeysAreReadForBenchAndSoakAndNoneByDefault() {
         assertEquals(List.of(), parse().sliceKeys);
         assertEquals(List.of("lang", "domain"), parse("--slice-keys", "lang,domain").sliceKeys);
@@ -112,12 +132,13 @@ class BenchCommandOptionsTest {
     }
 
     private static Bench.Result result(Bench.Latency passThrough, dev.segmon.app.bench.SliceBooking slices) {
-        return new Bench.Result(2_000_000, 47_597, 4, 2, 900_000, passThrough == null ? List.of() : List.of(600_000.0), List.of(500_000.0), 930,
+        return new Bench.Result(2_000_000, 47_597, 4, 900_000, passThrough == null ? List.of() : List.of(600_000.0), List.of(500_000.0), 930,
                 250_000, 930, 0.06, 0.30, 0.41, 0.2, "exactly_once_v2", true,
                 passThrough == null ? List.of() : List.of(10.0), List.of(14.0), new CloseTimes(0.1, 5, 1860, 0.05, 1), 20,
                 passThrough == null ? List.of() : List.of(5.0), List.of(9.0),
                 new Bench.References(0.02, 930, true), passThrough, Map.of("scored", 1860L, "unreferenced", 91_334L),
-                slices, new Bench.Warmup(65, 0.21, 0.02, true), passThrough == null ? Bench.Warmup.NONE : new Bench.Warmup(15, 0.08, 0.01, true));
+                slices, new Bench.Warmup(65, 0.21, 0.02, true), passThrough == null ? Bench.Warmup.NONE : new Bench.Warmup(15, 0.08, 0.01, true),
+                new Bench.ThroughputWarmup(4, true), passThrough == null ? List.of() : List.of(0.0412), List.of(Double.NaN));
     }
 
     private static BenchCommand parse(String... args) {
