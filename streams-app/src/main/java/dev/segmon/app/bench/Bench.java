@@ -105,7 +105,8 @@ public final class Bench {
                          List<Double> passThroughStreamCpu, List<Double> monitorStreamCpu,
                          References references, Latency passThroughLatency, Map<String, Long> outcomes,
                          SliceBooking slices, Warmup latencyWarmup, Warmup passThroughWarmup,
-                         ThroughputWarmup throughputWarmup, List<Double> passThroughCompiling, List<Double> monitorCompiling) {
+                         ThroughputWarmup throughputWarmup, List<Double> passThroughCompiling, List<Double> monitorCompiling,
+                         double latencySenderCpuPerThousand) {
         /** Median CPU ms of the pass-through's JVM per 1 000 records over the measured runs (NaN without). */
         public double passThroughCpuPerThousand() {
             return passThroughCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughCpu));
@@ -279,7 +280,7 @@ public final class Bench {
                             rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
                             options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream,
                             new References(options.referenceShare(), sample.referenced(), options.declare()), passLatency, outcomes, slices,
-                            phases.warmup(), passWarmup, plan.result(), passJit, monJit);
+                            phases.warmup(), passWarmup, plan.result(), passJit, monJit, phases.senderCpuPerThousand());
                 } finally {
                     if (last != null) {
                         last.close();
@@ -289,8 +290,8 @@ public final class Bench {
         }
     }
 
-    /** An application's latency phases: the measured one and the warm-up before it. */
-    private record Phases(Percentiles measured, Warmup warmup) {
+    /** An application's latency phases: the measured one, the warm-up before it, and the sender's CPU per 1 000 records in the measured one. */
+    private record Phases(Percentiles measured, Warmup warmup, double senderCpuPerThousand) {
     }
 
     /**
@@ -311,7 +312,7 @@ public final class Bench {
         List<Percentiles> warm = new ArrayList<>();
         double warmSeconds = 0;
         if (options.latencyWarmupSeconds() > 0) {
-            Percentiles w = paced.run(rate, who + "latency warm-up", prefix + "w", options.latencyWarmupSeconds(), null, probe.apply(sent));
+            Percentiles w = paced.run(rate, who + "latency warm-up", prefix + "w", options.latencyWarmupSeconds(), null, probe.apply(sent)).latency();
             sent += w.count();
             warm.add(w);
             warmSeconds += options.latencyWarmupSeconds();
@@ -322,7 +323,7 @@ public final class Bench {
         int steps = (int) Math.floor(options.latencySettleSeconds() / SETTLE_STEP_SECONDS + 1e-9);
         for (int step = 1; step <= steps; step++) {
             CompilerThreads.Snapshot start = CompilerThreads.of(pids);
-            Percentiles w = paced.run(rate, who + "latency settling, step " + step, prefix + "s" + step, SETTLE_STEP_SECONDS, null, probe.apply(sent));
+            Percentiles w = paced.run(rate, who + "latency settling, step " + step, prefix + "s" + step, SETTLE_STEP_SECONDS, null, probe.apply(sent)).latency();
             compilers = CompilerThreads.of(pids).coresSince(start);
             sent += w.count();
             warm.add(w);
@@ -346,10 +347,11 @@ public final class Bench {
                     who, warmSeconds, all.percentile(50), all.percentile(99), all.max()));
         }
         CpuClock.Interval cpu = new CpuClock.Interval(paced.brokerPid());
-        Percentiles measured = paced.run(rate, who + "latency", prefix, options.latencySeconds(), trace, probe.apply(sent));
+        PacedLatency.Phase phase = paced.run(rate, who + "latency", prefix, options.latencySeconds(), trace, probe.apply(sent));
+        Percentiles measured = phase.latency();
         note(String.format(Locale.ROOT, "%slatency: p50 %.3f s, p99 %.3f s, max %.3f s (%d referenced utterances); %s",
                 who, measured.percentile(50), measured.percentile(99), measured.max(), measured.count(), cpu.busy()));
-        return new Phases(measured, warmup);
+        return new Phases(measured, warmup, phase.senderCpuPerThousand());
     }
 
     /** One pass-through run: its records/s and its JVM's CPU ms per 1 000 records. */

@@ -73,7 +73,16 @@ final class PacedLatency {
      * Paced traffic of fresh utterances at {@code rate} records/s, a share of them referenced (each
      * reference closes its utterance); returns the latency in seconds of every referenced one.
      */
-    Percentiles run(double rate, String phase, String prefix, double lengthSeconds, Path trace, Probe probe) {
+    /**
+     * One paced phase: the latency of every referenced utterance, in seconds, and the sender's CPU
+     * per 1 000 records sent (its thread and its producer's network thread): fixed work whose cost
+     * moves only with the machine, the control a p99 is read against (docs/performance.md, "The
+     * paced sender as the machine's control").
+     */
+    record Phase(Percentiles latency, double senderCpuPerThousand) {
+    }
+
+    Phase run(double rate, String phase, String prefix, double lengthSeconds, Path trace, Probe probe) {
         double share = options.referenceShare();
         long fromRate = Math.round(rate * lengthSeconds / corpus.meanRecordsPerUtterance(share));
         int count = (int) Math.max(fromRate, (long) Math.ceil(MIN_REFERENCED / share));
@@ -87,9 +96,10 @@ final class PacedLatency {
         }
         AtomicReference<Throwable> senderFailure = new AtomicReference<>();
         java.util.concurrent.atomic.AtomicLong senderNanos = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong records = new java.util.concurrent.atomic.AtomicLong();
         Thread sender = new Thread(() -> {
             try (KafkaTrafficSink sink = cluster.producer()) {
-                new PacedTraffic(rendered, sink::send, rate, share).run(prefix, plan.sample(), sent, null);
+                new PacedTraffic(rendered, sink::send, rate, share).run(prefix, plan.sample(), sent, (i, n) -> records.lazySet(n));
                 sink.flush();
                 senderNanos.set(CpuClock.senderNanos(BenchCluster.PRODUCER_CLIENT_ID));
             } catch (Throwable t) {
@@ -113,8 +123,9 @@ final class PacedLatency {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        note.accept(String.format(Locale.ROOT, "%s: %d polls, one every %.1f ms on average; the paced sender used %.2f cores", phase, polls,
-                pollSeconds * 1e3 / polls, senderNanos.get() / 1e9 / pollSeconds));
+        double senderPerThousand = senderNanos.get() / 1e6 / records.get() * 1000;
+        note.accept(String.format(Locale.ROOT, "%s: %d polls, one every %.1f ms on average; the paced sender used %.2f cores (%.3f ms per 1000 records)",
+                phase, polls, pollSeconds * 1e3 / polls, senderNanos.get() / 1e9 / pollSeconds, senderPerThousand));
         double[] seconds = new double[visible.length];
         for (int k = 0; k < visible.length; k++) {
             seconds[k] = (visible[k] - sent[plan.order()[k]]) / 1e9;
@@ -122,7 +133,7 @@ final class PacedLatency {
         if (trace != null) {
             writeTrace(trace, plan, sent, seconds, rate);
         }
-        return new Percentiles(seconds);
+        return new Phase(new Percentiles(seconds), senderPerThousand);
     }
 
     /**

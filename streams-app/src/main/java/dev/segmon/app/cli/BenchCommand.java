@@ -207,6 +207,7 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("latency_p50_s", round(r.latencyP50(), 4));
         m.put("latency_p99_s", round(r.latencyP99(), 4));
         m.put("latency_max_s", round(r.latencyMax(), 4));
+        m.put("latency_sender_cpu_ms_per_1000_records", nullIfNaN(round(r.latencySenderCpuPerThousand(), 4)));
         m.put("latency_warmup_s", r.latencyWarmup().seconds());
         m.put("latency_warmup_p99_s", nullIfNaN(round(r.latencyWarmup().p99(), 4)));
         m.put("latency_warmup_compiler_cores", nullIfNaN(round(r.latencyWarmup().compilerCores(), 3)));

@@ -73,6 +73,11 @@ class BenchCommandOptionsTest {
     }
 
     @Test
+    void theJsonGivesThePacedSendersCpuPerThousandRecordsToFourPlaces() {
+        assertEquals(0.0971, BenchCommand.toJson(result(null)).get("latency_sender_cpu_ms_per_1000_records"));
+    }
+
+    @Test
     void sliceKeysAreReadForBenchAndSoakAndNoneByDefault() {
         assertEquals(List.of(), parse().sliceKeys);
         assertEquals(List.of("lang", "domain"), parse("--slice-keys", "lang,domain").sliceKeys);
@@ -138,7 +143,7 @@ class BenchCommandOptionsTest {
                 passThrough == null ? List.of() : List.of(5.0), List.of(9.0),
                 new Bench.References(0.02, 930, true), passThrough, Map.of("scored", 1860L, "unreferenced", 91_334L),
                 slices, new Bench.Warmup(65, 0.21, 0.02, true), passThrough == null ? Bench.Warmup.NONE : new Bench.Warmup(15, 0.08, 0.01, true),
-                new Bench.ThroughputWarmup(4, true), passThrough == null ? List.of() : List.of(0.0412), List.of(Double.NaN));
+                new Bench.ThroughputWarmup(4, true), passThrough == null ? List.of() : List.of(0.0412), List.of(Double.NaN), 0.09712);
     }
 
     private static BenchCommand parse(String... args) {
