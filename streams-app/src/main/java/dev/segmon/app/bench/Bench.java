@@ -139,6 +139,24 @@ public final class Bench {
             return monitorRecordsPerSecond() / passThroughRecordsPerSecond();
         }
 
+        /**
+         * The median over the measured pairs of the monitor's rate over the rate of the
+         * pass-through run just before it (NaN without the pass-through). A pair runs within
+         * about 15 s, on the machine in one state; the medians of {@link #ratio()} may come from
+         * runs a minute apart, across a change of the machine's speed (docs/performance.md, "The
+         * ratio of each pair").
+         */
+        public double pairedRatio() {
+            if (passThroughRates.isEmpty()) {
+                return Double.NaN;
+            }
+            double[] ratios = new double[monitorRates.size()];
+            for (int i = 0; i < ratios.length; i++) {
+                ratios[i] = monitorRates.get(i) / passThroughRates.get(i);
+            }
+            return Percentiles.median(ratios);
+        }
+
         /** Warm-up runs of each application before the measured ones. */
         public int warmupRuns() {
             return throughputWarmup.runs();

@@ -179,6 +179,7 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("passthrough_records_per_s", r.passThroughRates().isEmpty() ? null : Math.round(r.passThroughRecordsPerSecond()));
         m.put("monitor_records_per_s", Math.round(r.monitorRecordsPerSecond()));
         m.put("ratio", r.passThroughRates().isEmpty() ? null : round(r.ratio(), 3));
+        m.put("paired_ratio", nullIfNaN(round(r.pairedRatio(), 3)));
         m.put("hypotheses", r.sendWords() ? "words" : "boundaries");
         m.put("passthrough_cpu_ms_per_1000_records", r.passThroughCpu().isEmpty() ? null : round(r.passThroughCpuPerThousand(), 2));
         m.put("monitor_cpu_ms_per_1000_records", round(r.monitorCpuPerThousand(), 2));
@@ -250,7 +251,7 @@ public final class BenchCommand implements Callable<Integer> {
                 r.monitorStreamCpuPerThousand(),
                 r.passThroughStreamCpu().isEmpty() ? "" : String.format(Locale.ROOT, ", pass-through %.2f ms", r.passThroughStreamCpuPerThousand()));
         if (!r.passThroughRates().isEmpty()) {
-            out.printf(Locale.ROOT, "ratio         %.2f%n", r.ratio());
+            out.printf(Locale.ROOT, "ratio         %.2f (of the medians); %.2f paired (the median of each pair's own ratio)%n", r.ratio(), r.pairedRatio());
         }
         out.printf(Locale.ROOT, "latency       p50 %.3f s, p99 %.3f s, max %.3f s (%d references at %.0f records/s)%n",
                 r.latencyP50(), r.latencyP99(), r.latencyMax(), r.latencySamples(), r.latencyRate());

@@ -73,6 +73,20 @@ class BenchCommandOptionsTest {
     }
 
     @Test
+    void thePairedRatioIsTheMedianOfEachPairsOwnRatioWhereTheRatioOfMediansMixesRuns() {
+        // A bench whose machine slowed for its last two monitor runs and last pass-through:
+        // pairs 409 690 / 496 929 = 0.8244, 280 801 / 443 500 = 0.6331, 288 372 / 325 976 = 0.8846;
+        // their median 0.824, where the medians give 288 372 / 443 500 = 0.650.
+        Bench.Result slowed = result(null, dev.segmon.app.bench.SliceBooking.NONE,
+                List.of(496_929.0, 443_500.0, 325_976.0), List.of(409_690.0, 280_801.0, 288_372.0));
+        Map<String, Object> json = BenchCommand.toJson(slowed);
+        assertEquals(0.824, json.get("paired_ratio"));
+        assertEquals(0.65, json.get("ratio"));
+        Bench.Result alone = result(null, dev.segmon.app.bench.SliceBooking.NONE, List.of(), List.of(409_690.0));
+        assertEquals(null, BenchCommand.toJson(alone).get("paired_ratio"));
+    }
+
+    @Test
     void theJsonGivesThePacedSendersCpuPerThousandRecordsToFourPlaces() {
         assertEquals(0.0971, BenchCommand.toJson(result(null)).get("latency_sender_cpu_ms_per_1000_records"));
     }
@@ -137,7 +151,12 @@ class BenchCommandOptionsTest {
     }
 
     private static Bench.Result result(Bench.Latency passThrough, dev.segmon.app.bench.SliceBooking slices) {
-        return new Bench.Result(2_000_000, 47_597, 4, 900_000, passThrough == null ? List.of() : List.of(600_000.0), List.of(500_000.0), 930,
+        return result(passThrough, slices, passThrough == null ? List.of() : List.of(600_000.0), List.of(500_000.0));
+    }
+
+    private static Bench.Result result(Bench.Latency passThrough, dev.segmon.app.bench.SliceBooking slices, List<Double> passThroughRates,
+                                       List<Double> monitorRates) {
+        return new Bench.Result(2_000_000, 47_597, 4, 900_000, passThroughRates, monitorRates, 930,
                 250_000, 930, 0.06, 0.30, 0.41, 0.2, "exactly_once_v2", true,
                 passThrough == null ? List.of() : List.of(10.0), List.of(14.0), new CloseTimes(0.1, 5, 1860, 0.05, 1), 20,
                 passThrough == null ? List.of() : List.of(5.0), List.of(9.0),
