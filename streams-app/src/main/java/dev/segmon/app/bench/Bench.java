@@ -44,12 +44,13 @@ public final class Bench {
      * traffic, in steps of {@link #SETTLE_STEP_SECONDS}, until the JIT compilers have settled (0: none).
      * {@code warmupSettle}: after the {@code warmup} throughput runs of each application, at most
      * this many more, until the JIT compiled for less than {@link #SETTLED_COMPILING_SHARE} of
-     * each application's last one (0: exactly {@code warmup}).
+     * each application's last one (0: exactly {@code warmup}). {@code latencyRepeat}: measured
+     * latency phases of each application, one after the other, each {@code latencySeconds} long.
      */
     public record Options(long events, int partitions, int words, int warmup, int repeat, double latencySeconds, Double latencyRate, long seed,
                           Map<String, String> kafka, String brokerHeap, boolean passThrough, boolean sendWords,
                           double latencyWarmupSeconds, java.nio.file.Path latencyTrace, double referenceShare, boolean declare,
-                          List<String> sliceKeys, double latencySettleSeconds, int warmupSettle) {
+                          List<String> sliceKeys, double latencySettleSeconds, int warmupSettle, int latencyRepeat) {
     }
 
     /**
@@ -85,6 +86,34 @@ public final class Bench {
         }
     }
 
+    /**
+     * The measured latency phases of one application: each phase's figures, and every sample of
+     * them together ({@code pooled}).
+     */
+    public record LatencyRuns(List<Latency> runs, Latency pooled) {
+        public LatencyRuns {
+            runs = List.copyOf(runs);
+            if (runs.isEmpty()) {
+                throw new IllegalArgumentException("no latency phase");
+            }
+        }
+
+        static LatencyRuns of(List<Percentiles> phases) {
+            return new LatencyRuns(phases.stream().map(Latency::of).toList(), Latency.of(Percentiles.of(phases)));
+        }
+
+        /**
+         * The figures the bench reports: the median over the phases of each phase's p50 and p99, as
+         * a rate is the median over the runs, the maximum and the count over all of them. A
+         * stretch in which the machine slowed moves its own phase and the pooled figures, not the
+         * median (docs/performance.md, "Three latency phases").
+         */
+        public Latency summary() {
+            return new Latency(pooled.samples(), Percentiles.median(runs.stream().mapToDouble(Latency::p50).toArray()),
+                    Percentiles.median(runs.stream().mapToDouble(Latency::p99).toArray()), pooled.max());
+        }
+    }
+
     /** The references of the throughput corpus: its share, the utterances that got one, whether ends declared it. */
     public record References(double share, long referenced, boolean declared) {
     }
@@ -99,11 +128,11 @@ public final class Bench {
     /** Figures of one run; rates are medians over the repeats. */
     public record Result(long events, long utterances, int partitions, double produceRecordsPerSecond,
                          List<Double> passThroughRates, List<Double> monitorRates, long scoredPerModel,
-                         double latencyRate, int latencySamples, double latencyP50, double latencyP99, double latencyMax,
+                         double latencyRate, LatencyRuns latency,
                          double fullScrapeSeconds, String processingGuarantee, boolean sendWords,
                          List<Double> passThroughCpu, List<Double> monitorCpu, CloseTimes close, int words,
                          List<Double> passThroughStreamCpu, List<Double> monitorStreamCpu,
-                         References references, Latency passThroughLatency, Map<String, Long> outcomes,
+                         References references, LatencyRuns passThroughLatency, Map<String, Long> outcomes,
                          SliceBooking slices, Warmup latencyWarmup, Warmup passThroughWarmup,
                          ThroughputWarmup throughputWarmup, List<Double> passThroughCompiling, List<Double> monitorCompiling,
                          double latencySenderCpuPerThousand) {
@@ -162,9 +191,29 @@ public final class Bench {
             return throughputWarmup.runs();
         }
 
-        /** The monitor's p99 latency over the pass-through's at the same paced rate (NaN without the pass-through). */
+        /** The monitor's p99 latency (the median over its phases) over the pass-through's at the same paced rate (NaN without the pass-through). */
         public double latencyP99Ratio() {
-            return passThroughLatency == null ? Double.NaN : latencyP99 / passThroughLatency.p99();
+            return passThroughLatency == null ? Double.NaN : latencyP99() / passThroughLatency.summary().p99();
+        }
+
+        /** Referenced utterances timed over the monitor's measured phases. */
+        public int latencySamples() {
+            return latency.pooled().samples();
+        }
+
+        /** The median over the monitor's measured phases of each phase's p50. */
+        public double latencyP50() {
+            return latency.summary().p50();
+        }
+
+        /** The median over the monitor's measured phases of each phase's p99: the figure of the engine's latency target. */
+        public double latencyP99() {
+            return latency.summary().p99();
+        }
+
+        /** The longest latency of all the monitor's measured phases. */
+        public double latencyMax() {
+            return latency.pooled().max();
         }
     }
 
@@ -276,26 +325,30 @@ public final class Bench {
                     double rate = options.latencyRate() != null ? options.latencyRate() : Percentiles.median(toArray(mon)) / 2;
                     PacedLatency paced = new PacedLatency(cluster, corpus, options, this::note);
                     Monitor m = last;
-                    Phases phases = latencyPhases(paced, rate, "", "lat", sample.referenced(), before -> new MonitorProbe(m, before),
-                            options.latencyTrace());
-                    Percentiles latency = phases.measured();
+                    Phases phases;
+                    try (PacedLatency.Trace trace = options.latencyTrace() == null ? null : PacedLatency.Trace.open(options.latencyTrace())) {
+                        phases = latencyPhases(paced, rate, "", "lat", sample.referenced(), before -> new MonitorProbe(m, before), trace);
+                        if (trace != null) {
+                            note("latency: every utterance's send time and latency written to " + trace.path());
+                        }
+                    }
                     Percentiles fullScrape = MonitorProbe.fullScrapes(m.metricsPort(), FULL_SCRAPES);
                     note(String.format(Locale.ROOT, "a full scrape of /metrics takes %.3f s (median of %d)", fullScrape.percentile(50), FULL_SCRAPES));
                     Map<String, Long> outcomes = MetricsClient.outcomes(new MetricsClient(m.metricsPort(), "segmon_utterances_total").scrape());
                     last.close();
                     last = null;
-                    Latency passLatency = null;
+                    LatencyRuns passLatency = null;
                     Warmup passWarmup = Warmup.NONE;
                     if (options.passThrough()) {
                         // Alone, at the monitor's paced rate: the floor its latency is compared with.
                         try (PassThroughLatency probe = PassThroughLatency.start(cluster, progress, options.kafka(), this::note)) {
                             Phases pt = latencyPhases(paced, rate, "pass-through ", "pt", 0, before -> probe, null);
-                            passLatency = Latency.of(pt.measured());
+                            passLatency = pt.measured();
                             passWarmup = pt.warmup();
                         }
                     }
                     return new Result(total, utterances, options.partitions(), total / produceSeconds, pass, mon, scored,
-                            rate, latency.count(), latency.percentile(50), latency.percentile(99), latency.max(), fullScrape.percentile(50), guarantee,
+                            rate, phases.measured(), fullScrape.percentile(50), guarantee,
                             options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream,
                             new References(options.referenceShare(), sample.referenced(), options.declare()), passLatency, outcomes, slices,
                             phases.warmup(), passWarmup, plan.result(), passJit, monJit, phases.senderCpuPerThousand());
@@ -308,12 +361,15 @@ public final class Bench {
         }
     }
 
-    /** An application's latency phases: the measured one, the warm-up before it, and the sender's CPU per 1 000 records in the measured one. */
-    private record Phases(Percentiles measured, Warmup warmup, double senderCpuPerThousand) {
+    /**
+     * An application's latency phases: the measured ones, the warm-up before them, and the
+     * sender's CPU per 1 000 records in the measured ones (the median over them).
+     */
+    private record Phases(LatencyRuns measured, Warmup warmup, double senderCpuPerThousand) {
     }
 
     /**
-     * The paced warm-up (if any; logged, not counted) and the measured latency phase of one
+     * The paced warm-up (if any; logged, not counted) and the measured latency phases of one
      * application, each with a fresh probe. The paced phase runs code the throughput runs do not
      * (the paced producer, the poller, the selected scrape, the consumers' small fetches): the JIT
      * compiles it during the warm-up, on the cores the application shares. After the
@@ -325,12 +381,12 @@ public final class Bench {
      * from {@code before}.
      */
     private Phases latencyPhases(PacedLatency paced, double rate, String who, String prefix, long before,
-                                 java.util.function.LongFunction<PacedLatency.Probe> probe, java.nio.file.Path trace) {
+                                 java.util.function.LongFunction<PacedLatency.Probe> probe, PacedLatency.Trace trace) {
         long sent = before;
         List<Percentiles> warm = new ArrayList<>();
         double warmSeconds = 0;
         if (options.latencyWarmupSeconds() > 0) {
-            Percentiles w = paced.run(rate, who + "latency warm-up", prefix + "w", options.latencyWarmupSeconds(), null, probe.apply(sent)).latency();
+            Percentiles w = paced.run(rate, who + "latency warm-up", prefix + "w", options.latencyWarmupSeconds(), null, 0, probe.apply(sent)).latency();
             sent += w.count();
             warm.add(w);
             warmSeconds += options.latencyWarmupSeconds();
@@ -341,7 +397,7 @@ public final class Bench {
         int steps = (int) Math.floor(options.latencySettleSeconds() / SETTLE_STEP_SECONDS + 1e-9);
         for (int step = 1; step <= steps; step++) {
             CompilerThreads.Snapshot start = CompilerThreads.of(pids);
-            Percentiles w = paced.run(rate, who + "latency settling, step " + step, prefix + "s" + step, SETTLE_STEP_SECONDS, null, probe.apply(sent)).latency();
+            Percentiles w = paced.run(rate, who + "latency settling, step " + step, prefix + "s" + step, SETTLE_STEP_SECONDS, null, 0, probe.apply(sent)).latency();
             compilers = CompilerThreads.of(pids).coresSince(start);
             sent += w.count();
             warm.add(w);
@@ -364,12 +420,26 @@ public final class Bench {
             note(String.format(Locale.ROOT, "%slatency warm-up: %.0f s of paced traffic; p50 %.3f s, p99 %.3f s, max %.3f s (not counted)",
                     who, warmSeconds, all.percentile(50), all.percentile(99), all.max()));
         }
-        CpuClock.Interval cpu = new CpuClock.Interval(paced.brokerPid());
-        PacedLatency.Phase phase = paced.run(rate, who + "latency", prefix, options.latencySeconds(), trace, probe.apply(sent));
-        Percentiles measured = phase.latency();
-        note(String.format(Locale.ROOT, "%slatency: p50 %.3f s, p99 %.3f s, max %.3f s (%d referenced utterances); %s",
-                who, measured.percentile(50), measured.percentile(99), measured.max(), measured.count(), cpu.busy()));
-        return new Phases(measured, warmup, phase.senderCpuPerThousand());
+        List<Percentiles> measured = new ArrayList<>();
+        double[] senderCpu = new double[options.latencyRepeat()];
+        for (int run = 1; run <= options.latencyRepeat(); run++) {
+            String name = options.latencyRepeat() == 1 ? who + "latency" : who + "latency, phase " + run;
+            CpuClock.Interval cpu = new CpuClock.Interval(paced.brokerPid());
+            PacedLatency.Phase phase = paced.run(rate, name, prefix + "m" + run, options.latencySeconds(), trace, run, probe.apply(sent));
+            Percentiles p = phase.latency();
+            sent += p.count();
+            measured.add(p);
+            senderCpu[run - 1] = phase.senderCpuPerThousand();
+            note(String.format(Locale.ROOT, "%s: p50 %.3f s, p99 %.3f s, max %.3f s (%d referenced utterances); %s",
+                    name, p.percentile(50), p.percentile(99), p.max(), p.count(), cpu.busy()));
+        }
+        LatencyRuns runs = LatencyRuns.of(measured);
+        if (runs.runs().size() > 1) {
+            Latency summary = runs.summary();
+            note(String.format(Locale.ROOT, "%slatency: p50 %.3f s, p99 %.3f s (medians of %d phases), max %.3f s; all %d referenced utterances together: p99 %.3f s",
+                    who, summary.p50(), summary.p99(), runs.runs().size(), summary.max(), runs.pooled().samples(), runs.pooled().p99()));
+        }
+        return new Phases(runs, warmup, Percentiles.median(senderCpu));
     }
 
     /** One pass-through run: its records/s and its JVM's CPU ms per 1 000 records. */

@@ -70,10 +70,6 @@ final class PacedLatency {
     }
 
     /**
-     * Paced traffic of fresh utterances at {@code rate} records/s, a share of them referenced (each
-     * reference closes its utterance); returns the latency in seconds of every referenced one.
-     */
-    /**
      * One paced phase: the latency of every referenced utterance, in seconds, and the sender's CPU
      * per 1 000 records sent (its thread and its producer's network thread): fixed work whose cost
      * moves only with the machine, the control a p99 is read against (docs/performance.md, "The
@@ -82,7 +78,12 @@ final class PacedLatency {
     record Phase(Percentiles latency, double senderCpuPerThousand) {
     }
 
-    Phase run(double rate, String phase, String prefix, double lengthSeconds, Path trace, Probe probe) {
+    /**
+     * Paced traffic of fresh utterances at {@code rate} records/s, a share of them referenced (each
+     * reference closes its utterance), for {@code lengthSeconds}; the latency of every referenced
+     * one is appended to {@code trace} (null: none) as measured phase {@code run}.
+     */
+    Phase run(double rate, String phase, String prefix, double lengthSeconds, Trace trace, int run, Probe probe) {
         double share = options.referenceShare();
         long fromRate = Math.round(rate * lengthSeconds / corpus.meanRecordsPerUtterance(share));
         int count = (int) Math.max(fromRate, (long) Math.ceil(MIN_REFERENCED / share));
@@ -131,30 +132,57 @@ final class PacedLatency {
             seconds[k] = (visible[k] - sent[plan.order()[k]]) / 1e9;
         }
         if (trace != null) {
-            writeTrace(trace, plan, sent, seconds, rate);
+            trace.add(run, plan, sent, seconds, corpus.meanRecordsPerUtterance(options.referenceShare()) / rate);
         }
         return new Phase(new Percentiles(seconds), senderPerThousand);
     }
 
     /**
-     * One line per referenced paced utterance: its index, when its reference was sent (seconds after
-     * the first), how far behind its schedule that was (the sender stalled), and its latency. Read
-     * by second of the run, it tells a tail made of a few stretches where the machine fell behind
-     * from one spread over the run (docs/performance.md).
+     * The {@code --latency-trace} file: one line per referenced paced utterance of the measured
+     * phases, its index, when its reference was sent (seconds after the phase's first), how far
+     * behind its schedule that was (the sender stalled), its latency and its phase (1, 2, ...).
+     * Read by second of a phase, it tells a tail made of a few stretches where the machine fell
+     * behind from one spread over the phase (docs/performance.md).
      */
-    private void writeTrace(Path trace, Plan plan, long[] sent, double[] seconds, double rate) {
-        double period = corpus.meanRecordsPerUtterance(options.referenceShare()) / rate;
-        long first = sent[plan.order()[0]];
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(trace))) {
-            w.println("utterance,sent_s,behind_schedule_s,latency_s");
+    static final class Trace implements java.io.Closeable {
+        private final Path path;
+        private final PrintWriter out;
+
+        private Trace(Path path, PrintWriter out) {
+            this.path = path;
+            this.out = out;
+        }
+
+        static Trace open(Path path) {
+            try {
+                PrintWriter out = new PrintWriter(Files.newBufferedWriter(path));
+                out.println("utterance,sent_s,behind_schedule_s,latency_s,phase");
+                return new Trace(path, out);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + path + ": " + e.getMessage(), e);
+            }
+        }
+
+        Path path() {
+            return path;
+        }
+
+        /** Utterance i was due {@code period} x i seconds after the phase's first. */
+        void add(int phase, Plan plan, long[] sent, double[] seconds, double period) {
+            long first = sent[plan.order()[0]];
             for (int k = 0; k < seconds.length; k++) {
                 int i = plan.order()[k];
                 double at = (sent[i] - first) / 1e9;
-                w.printf(Locale.ROOT, "%d,%.4f,%.4f,%.4f%n", i, at, at - i * period, seconds[k]);
+                out.printf(Locale.ROOT, "%d,%.4f,%.4f,%.4f,%d%n", i, at, at - i * period, seconds[k], phase);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + trace + ": " + e.getMessage(), e);
         }
-        note.accept("latency: every utterance's send time and latency written to " + trace);
+
+        @Override
+        public void close() {
+            out.close();
+            if (out.checkError()) {
+                throw new UncheckedIOException(new IOException("cannot write " + path));
+            }
+        }
     }
 }

@@ -45,7 +45,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--words", paramLabel = "W", defaultValue = "20", description = "Words per utterance: 2W+5 records each (default ${DEFAULT-VALUE}).")
     int words;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Throughput runs of each application; the median is reported (default ${DEFAULT-VALUE}).")
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "5", description = "Throughput runs of each application; the median is reported (default ${DEFAULT-VALUE}).")
     int repeat;
 
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "2",
@@ -56,8 +56,12 @@ public final class BenchCommand implements Callable<Integer> {
             description = "After the --warmup runs, at most N more of each application until the JIT compiled under 0.10 of each one's last run (default ${DEFAULT-VALUE}; 0: none).")
     int warmupSettle;
 
-    @Option(names = "--latency-seconds", paramLabel = "S", defaultValue = "20", description = "Length of the paced latency run (default ${DEFAULT-VALUE}).")
+    @Option(names = "--latency-seconds", paramLabel = "S", defaultValue = "20", description = "Length of each measured paced latency phase (default ${DEFAULT-VALUE}).")
     double latencySeconds;
+
+    @Option(names = "--latency-repeat", paramLabel = "N", defaultValue = "3",
+            description = "Measured latency phases of each application, one after the other; the medians of their p50 and p99 are reported (default ${DEFAULT-VALUE}).")
+    int latencyRepeat;
 
     @Option(names = "--latency-warmup", paramLabel = "S", defaultValue = "5",
             description = "Seconds of paced traffic at the latency run's rate before it, logged but not counted: the JIT compiles the paced path (default ${DEFAULT-VALUE}; 0: none).")
@@ -126,8 +130,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (sendWords && boundariesOnly) {
             throw new UsageException("--send-words and --boundaries-only exclude each other");
         }
-        if (partitions < 1 || words < 1 || repeat < 1 || warmup < 0 || warmupSettle < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0) || !(latencyWarmupSeconds >= 0) || !(latencySettleSeconds >= 0)) {
-            throw new UsageException("--partitions, --words, --repeat must be >= 1, --warmup and --warmup-settle >= 0, --samples >= 2, --latency-seconds and --rate > 0, --latency-warmup and --latency-settle >= 0");
+        if (partitions < 1 || words < 1 || repeat < 1 || latencyRepeat < 1 || warmup < 0 || warmupSettle < 0 || samples < 2 || !(latencySeconds > 0) || !(rate > 0) || !(latencyWarmupSeconds >= 0) || !(latencySettleSeconds >= 0)) {
+            throw new UsageException("--partitions, --words, --repeat, --latency-repeat must be >= 1, --warmup and --warmup-settle >= 0, --samples >= 2, --latency-seconds and --rate > 0, --latency-warmup and --latency-settle >= 0");
         }
         if (!(referenceShare > 0 && referenceShare <= 1)) {
             throw new UsageException("--reference-share must be > 0 and <= 1");
@@ -160,7 +164,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
                 latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly, latencyWarmupSeconds, latencyTrace,
-                referenceShare, declare, sliceKeys, latencySettleSeconds, warmupSettle), log).run();
+                referenceShare, declare, sliceKeys, latencySettleSeconds, warmupSettle, latencyRepeat), log).run();
         if (json) {
             JsonOutput.print(out, toJson(r));
         } else {
@@ -208,16 +212,22 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("latency_p50_s", round(r.latencyP50(), 4));
         m.put("latency_p99_s", round(r.latencyP99(), 4));
         m.put("latency_max_s", round(r.latencyMax(), 4));
+        m.put("latency_runs_p50_s", r.latency().runs().stream().map(l -> round(l.p50(), 4)).toList());
+        m.put("latency_runs_p99_s", r.latency().runs().stream().map(l -> round(l.p99(), 4)).toList());
+        m.put("latency_pooled_p99_s", round(r.latency().pooled().p99(), 4));
         m.put("latency_sender_cpu_ms_per_1000_records", nullIfNaN(round(r.latencySenderCpuPerThousand(), 4)));
         m.put("latency_warmup_s", r.latencyWarmup().seconds());
         m.put("latency_warmup_p99_s", nullIfNaN(round(r.latencyWarmup().p99(), 4)));
         m.put("latency_warmup_compiler_cores", nullIfNaN(round(r.latencyWarmup().compilerCores(), 3)));
         m.put("latency_warmup_settled", r.latencyWarmup().settled());
-        Bench.Latency pass = r.passThroughLatency();
+        Bench.LatencyRuns passRuns = r.passThroughLatency();
+        Bench.Latency pass = passRuns == null ? null : passRuns.summary();
         m.put("passthrough_latency_samples", pass == null ? null : pass.samples());
         m.put("passthrough_latency_p50_s", pass == null ? null : round(pass.p50(), 4));
         m.put("passthrough_latency_p99_s", pass == null ? null : round(pass.p99(), 4));
         m.put("passthrough_latency_max_s", pass == null ? null : round(pass.max(), 4));
+        m.put("passthrough_latency_runs_p99_s", passRuns == null ? null : passRuns.runs().stream().map(l -> round(l.p99(), 4)).toList());
+        m.put("passthrough_latency_pooled_p99_s", passRuns == null ? null : round(passRuns.pooled().p99(), 4));
         m.put("passthrough_latency_warmup_s", pass == null ? null : r.passThroughWarmup().seconds());
         m.put("passthrough_latency_warmup_settled", pass == null ? null : r.passThroughWarmup().settled());
         m.put("latency_p99_ratio_to_passthrough", pass == null ? null : round(r.latencyP99Ratio(), 2));
@@ -255,18 +265,26 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "latency       p50 %.3f s, p99 %.3f s, max %.3f s (%d references at %.0f records/s)%n",
                 r.latencyP50(), r.latencyP99(), r.latencyMax(), r.latencySamples(), r.latencyRate());
+        if (r.latency().runs().size() > 1) {
+            out.printf(Locale.ROOT, "              medians of %d phases (p99 %s); p99 of all together %.3f s%n",
+                    r.latency().runs().size(), p99s(r.latency()), r.latency().pooled().p99());
+        }
         if (r.latencyWarmup().seconds() > 0) {
             Bench.Warmup w = r.latencyWarmup();
             out.printf(Locale.ROOT, "              after %.0f s of paced warm-up (p99 %.3f s, not counted)%s%n", w.seconds(), w.p99(),
                     w.settled() == null ? "" : w.settled() ? "; the JIT compilers had settled" : "; the JIT compilers had not settled");
         }
         if (r.passThroughLatency() != null) {
-            Bench.Latency pass = r.passThroughLatency();
+            Bench.Latency pass = r.passThroughLatency().summary();
             out.printf(Locale.ROOT, "pass-through  p50 %.3f s, p99 %.3f s, max %.3f s (%d references at the same rate); monitor p99 / pass-through p99 %.2f%n",
                     pass.p50(), pass.p99(), pass.max(), pass.samples(), r.latencyP99Ratio());
         }
         out.printf(Locale.ROOT, "full scrape   %.3f s (median; all ~2 800 series of /metrics)%n", r.fullScrapeSeconds());
         out.flush();
+    }
+
+    private static String p99s(Bench.LatencyRuns runs) {
+        return String.join(", ", runs.runs().stream().map(l -> String.format(Locale.ROOT, "%.3f", l.p99())).toList());
     }
 
     private static String runs(java.util.List<Double> rates) {

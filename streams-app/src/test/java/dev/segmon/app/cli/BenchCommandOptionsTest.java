@@ -87,6 +87,40 @@ class BenchCommandOptionsTest {
     }
 
     @Test
+    void fiveThroughputRunsAndThreeLatencyPhasesAreMeasuredByDefaultAndNoneIsAUsageError() {
+        assertEquals(5, parse().repeat);
+        assertEquals(3, parse().latencyRepeat);
+        assertEquals(1, parse("--latency-repeat", "1").latencyRepeat);
+        CliRun run = CliRun.of("bench", "--latency-repeat", "0");
+        assertEquals(2, run.exit(), run.err());
+        assertTrue(run.err().contains("--latency-repeat must be >= 1"), run.err());
+    }
+
+    @Test
+    void theJsonGivesTheMedianPhasesP99EveryPhasesAndAllOfThemTogether() {
+        // Three phases of 310 utterances with p99 0.12, 0.334 and 0.15 s: the median is 0.15 s.
+        // The pooled p99 (0.30 s here) is given beside it; max and count are over all of them.
+        Bench.LatencyRuns monitor = new Bench.LatencyRuns(List.of(new Bench.Latency(310, 0.05, 0.12, 0.2),
+                new Bench.Latency(310, 0.07, 0.334, 0.41), new Bench.Latency(310, 0.06, 0.15, 0.18)), new Bench.Latency(930, 0.06, 0.30, 0.41));
+        Bench.Result r = result(null);
+        Bench.Result three = new Bench.Result(r.events(), r.utterances(), r.partitions(), r.produceRecordsPerSecond(), r.passThroughRates(),
+                r.monitorRates(), r.scoredPerModel(), r.latencyRate(), monitor, r.fullScrapeSeconds(), r.processingGuarantee(), r.sendWords(),
+                r.passThroughCpu(), r.monitorCpu(), r.close(), r.words(), r.passThroughStreamCpu(), r.monitorStreamCpu(), r.references(),
+                r.passThroughLatency(), r.outcomes(), r.slices(), r.latencyWarmup(), r.passThroughWarmup(), r.throughputWarmup(),
+                r.passThroughCompiling(), r.monitorCompiling(), r.latencySenderCpuPerThousand());
+        Map<String, Object> json = BenchCommand.toJson(three);
+        assertEquals(0.15, json.get("latency_p99_s"));
+        assertEquals(0.06, json.get("latency_p50_s"));
+        assertEquals(0.41, json.get("latency_max_s"));
+        assertEquals(930, json.get("latency_samples"));
+        assertEquals(List.of(0.12, 0.334, 0.15), json.get("latency_runs_p99_s"));
+        assertEquals(List.of(0.05, 0.07, 0.06), json.get("latency_runs_p50_s"));
+        assertEquals(0.30, json.get("latency_pooled_p99_s"));
+        assertEquals(null, json.get("passthrough_latency_runs_p99_s"));
+        assertEquals(List.of(0.12), BenchCommand.toJson(result(new Bench.Latency(930, 0.05, 0.12, 0.2))).get("passthrough_latency_runs_p99_s"));
+    }
+
+    @Test
     void theJsonGivesThePacedSendersCpuPerThousandRecordsToFourPlaces() {
         assertEquals(0.0971, BenchCommand.toJson(result(null)).get("latency_sender_cpu_ms_per_1000_records"));
     }
@@ -157,12 +191,17 @@ class BenchCommandOptionsTest {
     private static Bench.Result result(Bench.Latency passThrough, dev.segmon.app.bench.SliceBooking slices, List<Double> passThroughRates,
                                        List<Double> monitorRates) {
         return new Bench.Result(2_000_000, 47_597, 4, 900_000, passThroughRates, monitorRates, 930,
-                250_000, 930, 0.06, 0.30, 0.41, 0.2, "exactly_once_v2", true,
+                250_000, one(new Bench.Latency(930, 0.06, 0.30, 0.41)), 0.2, "exactly_once_v2", true,
                 passThrough == null ? List.of() : List.of(10.0), List.of(14.0), new CloseTimes(0.1, 5, 1860, 0.05, 1), 20,
                 passThrough == null ? List.of() : List.of(5.0), List.of(9.0),
-                new Bench.References(0.02, 930, true), passThrough, Map.of("scored", 1860L, "unreferenced", 91_334L),
+                new Bench.References(0.02, 930, true), passThrough == null ? null : one(passThrough), Map.of("scored", 1860L, "unreferenced", 91_334L),
                 slices, new Bench.Warmup(65, 0.21, 0.02, true), passThrough == null ? Bench.Warmup.NONE : new Bench.Warmup(15, 0.08, 0.01, true),
                 new Bench.ThroughputWarmup(4, true), passThrough == null ? List.of() : List.of(0.0412), List.of(Double.NaN), 0.09712);
+    }
+
+    /** A single measured phase: its figures are the summary's and the pooled ones. */
+    private static Bench.LatencyRuns one(Bench.Latency phase) {
+        return new Bench.LatencyRuns(List.of(phase), phase);
     }
 
     private static BenchCommand parse(String... args) {
