@@ -135,7 +135,7 @@ public final class Bench {
                          References references, LatencyRuns passThroughLatency, Map<String, Long> outcomes,
                          SliceBooking slices, Warmup latencyWarmup, Warmup passThroughWarmup,
                          ThroughputWarmup throughputWarmup, List<Double> passThroughCompiling, List<Double> monitorCompiling,
-                         double latencySenderCpuPerThousand) {
+                         double latencySenderCpuPerThousand, double latencyStreamCpuPerThousand) {
         /** Median CPU ms of the pass-through's JVM per 1 000 records over the measured runs (NaN without). */
         public double passThroughCpuPerThousand() {
             return passThroughCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughCpu));
@@ -184,6 +184,16 @@ public final class Bench {
                 ratios[i] = monitorRates.get(i) / passThroughRates.get(i);
             }
             return Percentiles.median(ratios);
+        }
+
+        /**
+         * The monitor's stream-thread CPU per record in its measured latency phases over the same
+         * in its measured throughput runs: near 1 where the machine ran at one speed throughout,
+         * above where it had slowed after the runs that set the half rate, which then leaves less
+         * idle time than half (docs/performance.md, "The paced sender as the machine's control").
+         */
+        public double latencyToThroughputStreamCpu() {
+            return latencyStreamCpuPerThousand / monitorStreamCpuPerThousand();
         }
 
         /** Warm-up runs of each application before the measured ones. */
@@ -351,7 +361,8 @@ public final class Bench {
                             rate, phases.measured(), fullScrape.percentile(50), guarantee,
                             options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream,
                             new References(options.referenceShare(), sample.referenced(), options.declare()), passLatency, outcomes, slices,
-                            phases.warmup(), passWarmup, plan.result(), passJit, monJit, phases.senderCpuPerThousand());
+                            phases.warmup(), passWarmup, plan.result(), passJit, monJit, phases.senderCpuPerThousand(),
+                            phases.streamCpuPerThousand());
                 } finally {
                     if (last != null) {
                         last.close();
@@ -363,9 +374,10 @@ public final class Bench {
 
     /**
      * An application's latency phases: the measured ones, the warm-up before them, and the
-     * sender's CPU per 1 000 records in the measured ones (the median over them).
+     * sender's and the stream threads' CPU per 1 000 records in the measured ones (the medians
+     * over them).
      */
-    private record Phases(LatencyRuns measured, Warmup warmup, double senderCpuPerThousand) {
+    private record Phases(LatencyRuns measured, Warmup warmup, double senderCpuPerThousand, double streamCpuPerThousand) {
     }
 
     /**
@@ -422,6 +434,7 @@ public final class Bench {
         }
         List<Percentiles> measured = new ArrayList<>();
         double[] senderCpu = new double[options.latencyRepeat()];
+        double[] streamCpu = new double[options.latencyRepeat()];
         for (int run = 1; run <= options.latencyRepeat(); run++) {
             String name = options.latencyRepeat() == 1 ? who + "latency" : who + "latency, phase " + run;
             CpuClock.Interval cpu = new CpuClock.Interval(paced.brokerPid());
@@ -430,8 +443,11 @@ public final class Bench {
             sent += p.count();
             measured.add(p);
             senderCpu[run - 1] = phase.senderCpuPerThousand();
-            note(String.format(Locale.ROOT, "%s: p50 %.3f s, p99 %.3f s, max %.3f s (%d referenced utterances); %s",
-                    name, p.percentile(50), p.percentile(99), p.max(), p.count(), cpu.busy()));
+            CpuClock.Busy busy = cpu.busy();
+            // The sender keeps to its schedule (the trace's behind_schedule_s), so rate x time is the records sent.
+            streamCpu[run - 1] = busy.stream() / rate * 1e6;
+            note(String.format(Locale.ROOT, "%s: p50 %.3f s, p99 %.3f s, max %.3f s (%d referenced utterances); %s; stream threads %.2f ms per 1000 records",
+                    name, p.percentile(50), p.percentile(99), p.max(), p.count(), busy, streamCpu[run - 1]));
         }
         LatencyRuns runs = LatencyRuns.of(measured);
         if (runs.runs().size() > 1) {
@@ -439,7 +455,7 @@ public final class Bench {
             note(String.format(Locale.ROOT, "%slatency: p50 %.3f s, p99 %.3f s (medians of %d phases), max %.3f s; all %d referenced utterances together: p99 %.3f s",
                     who, summary.p50(), summary.p99(), runs.runs().size(), summary.max(), runs.pooled().samples(), runs.pooled().p99()));
         }
-        return new Phases(runs, warmup, Percentiles.median(senderCpu));
+        return new Phases(runs, warmup, Percentiles.median(senderCpu), Percentiles.median(streamCpu));
     }
 
     /** One pass-through run: its records/s and its JVM's CPU ms per 1 000 records. */

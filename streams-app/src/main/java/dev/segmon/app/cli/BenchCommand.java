@@ -216,6 +216,8 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("latency_runs_p99_s", r.latency().runs().stream().map(l -> round(l.p99(), 4)).toList());
         m.put("latency_pooled_p99_s", round(r.latency().pooled().p99(), 4));
         m.put("latency_sender_cpu_ms_per_1000_records", nullIfNaN(round(r.latencySenderCpuPerThousand(), 4)));
+        m.put("latency_stream_thread_cpu_ms_per_1000_records", nullIfNaN(round(r.latencyStreamCpuPerThousand(), 2)));
+        m.put("latency_to_throughput_stream_cpu", nullIfNaN(round(r.latencyToThroughputStreamCpu(), 2)));
         m.put("latency_warmup_s", r.latencyWarmup().seconds());
         m.put("latency_warmup_p99_s", nullIfNaN(round(r.latencyWarmup().p99(), 4)));
         m.put("latency_warmup_compiler_cores", nullIfNaN(round(r.latencyWarmup().compilerCores(), 3)));
@@ -269,6 +271,8 @@ public final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "              medians of %d phases (p99 %s); p99 of all together %.3f s%n",
                     r.latency().runs().size(), p99s(r.latency()), r.latency().pooled().p99());
         }
+        out.printf(Locale.ROOT, "              stream threads %.2f ms per 1000 records, %.2f times their CPU per record in the throughput runs%n",
+                r.latencyStreamCpuPerThousand(), r.latencyToThroughputStreamCpu());
         if (r.latencyWarmup().seconds() > 0) {
             Bench.Warmup w = r.latencyWarmup();
             out.printf(Locale.ROOT, "              after %.0f s of paced warm-up (p99 %.3f s, not counted)%s%n", w.seconds(), w.p99(),

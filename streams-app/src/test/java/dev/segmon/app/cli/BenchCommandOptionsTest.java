@@ -107,7 +107,7 @@ class BenchCommandOptionsTest {
                 r.monitorRates(), r.scoredPerModel(), r.latencyRate(), monitor, r.fullScrapeSeconds(), r.processingGuarantee(), r.sendWords(),
                 r.passThroughCpu(), r.monitorCpu(), r.close(), r.words(), r.passThroughStreamCpu(), r.monitorStreamCpu(), r.references(),
                 r.passThroughLatency(), r.outcomes(), r.slices(), r.latencyWarmup(), r.passThroughWarmup(), r.throughputWarmup(),
-                r.passThroughCompiling(), r.monitorCompiling(), r.latencySenderCpuPerThousand());
+                r.passThroughCompiling(), r.monitorCompiling(), r.latencySenderCpuPerThousand(), r.latencyStreamCpuPerThousand());
         Map<String, Object> json = BenchCommand.toJson(three);
         assertEquals(0.15, json.get("latency_p99_s"));
         assertEquals(0.06, json.get("latency_p50_s"));
@@ -118,6 +118,15 @@ class BenchCommandOptionsTest {
         assertEquals(0.30, json.get("latency_pooled_p99_s"));
         assertEquals(null, json.get("passthrough_latency_runs_p99_s"));
         assertEquals(List.of(0.12), BenchCommand.toJson(result(new Bench.Latency(930, 0.05, 0.12, 0.2))).get("passthrough_latency_runs_p99_s"));
+    }
+
+    @Test
+    void theJsonSetsTheStreamThreadsCpuPerRecordWhilePacedAgainstTheThroughputRuns() {
+        // 10.8 ms per 1000 records in the latency phases against the throughput runs' 9.0 ms: 1.2,
+        // a machine that had slowed after the runs that set the half rate.
+        Map<String, Object> json = BenchCommand.toJson(result(null));
+        assertEquals(10.8, json.get("latency_stream_thread_cpu_ms_per_1000_records"));
+        assertEquals(1.2, json.get("latency_to_throughput_stream_cpu"));
     }
 
     @Test
@@ -196,7 +205,7 @@ class BenchCommandOptionsTest {
                 passThrough == null ? List.of() : List.of(5.0), List.of(9.0),
                 new Bench.References(0.02, 930, true), passThrough == null ? null : one(passThrough), Map.of("scored", 1860L, "unreferenced", 91_334L),
                 slices, new Bench.Warmup(65, 0.21, 0.02, true), passThrough == null ? Bench.Warmup.NONE : new Bench.Warmup(15, 0.08, 0.01, true),
-                new Bench.ThroughputWarmup(4, true), passThrough == null ? List.of() : List.of(0.0412), List.of(Double.NaN), 0.09712);
+                new Bench.ThroughputWarmup(4, true), passThrough == null ? List.of() : List.of(0.0412), List.of(Double.NaN), 0.09712, 10.8);
     }
 
     /** A single measured phase: its figures are the summary's and the pooled ones. */
