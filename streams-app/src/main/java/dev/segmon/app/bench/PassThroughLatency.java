@@ -63,19 +63,28 @@ final class PassThroughLatency implements PacedLatency.Probe, AutoCloseable {
         }
     }
 
+    /** A reader of the pass-through's output, positioned at its end. */
     private static KafkaConsumer<String, byte[]> reader(String bootstrapServers) {
-        Map<String, Object> config = new HashMap<>();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "segmon-bench-passthrough-reader");
-        KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+        KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(readerConfig(bootstrapServers), new StringDeserializer(), new ByteArrayDeserializer());
         List<TopicPartition> partitions = c.partitionsFor(Bench.PASS_THROUGH_OUTPUT).stream()
                 .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
         c.assign(partitions);
         c.seekToEnd(partitions);
         partitions.forEach(c::position); // resolves the end now, before the paced traffic starts
         return c;
+    }
+
+    /** The reader's settings: it reads every record the pass-through writes, so its socket is sized as the monitor's consumers' are. */
+    static Map<String, Object> readerConfig(String bootstrapServers) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "segmon-bench-passthrough-reader");
+        // The operating system's buffer, not Kafka's fixed 64 KiB: the whole output's fetch
+        // responses overflowed that, and each dropped segment came 200 ms late (docs/performance.md).
+        config.put(ConsumerConfig.RECEIVE_BUFFER_CONFIG, -1);
+        return config;
     }
 
     @Override

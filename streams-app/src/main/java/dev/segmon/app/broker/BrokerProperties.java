@@ -47,6 +47,11 @@ final class BrokerProperties {
         // 3 s for classic groups and for KIP-1071 streams groups).
         p.setProperty("group.initial.rebalance.delay.ms", "0");
         p.setProperty("group.streams.initial.rebalance.delay.ms", "0");
+        // Socket buffers sized by the operating system, as the monitor's consumers' are: Kafka's
+        // fixed 100 KiB let the kernel drop produce requests it could not queue, and each came
+        // again after a retransmission timeout of at least 200 ms (docs/performance.md).
+        p.setProperty("socket.receive.buffer.bytes", "-1");
+        p.setProperty("socket.send.buffer.bytes", "-1");
         overrides.forEach(p::setProperty);
         return p;
     }

@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +64,33 @@ class EmbeddedBrokerTest {
             KafkaTestClients.produce(direct, "d", "k", "v");
             List<ConsumerRecord<String, String>> read = KafkaTestClients.consume(direct, "d", 1);
             assertEquals("v", read.get(0).value());
+        }
+    }
+
+    /** The broker's settings as the running broker reports them (Admin's describeConfigs of node 1). */
+    private static Config brokerConfig(EmbeddedBroker broker) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+            ConfigResource node = new ConfigResource(ConfigResource.Type.BROKER, "1");
+            return admin.describeConfigs(List.of(node)).all().get().get(node);
+        }
+    }
+
+    @Test
+    void socketBuffersAreSizedByTheOperatingSystem() throws Exception {
+        // -1 is Kafka's "the OS default": Linux then sizes each socket to its traffic.
+        try (EmbeddedBroker broker = EmbeddedBroker.builder().port(0).start()) {
+            Config config = brokerConfig(broker);
+            assertEquals("-1", config.get("socket.receive.buffer.bytes").value());
+            assertEquals("-1", config.get("socket.send.buffer.bytes").value());
+        }
+    }
+
+    @Test
+    void anOverrideReplacesTheSocketBuffer() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.builder().port(0).config("socket.receive.buffer.bytes", "102400").start()) {
+            Config config = brokerConfig(broker);
+            assertEquals("102400", config.get("socket.receive.buffer.bytes").value());
+            assertEquals("-1", config.get("socket.send.buffer.bytes").value());
         }
     }
 
