@@ -42,10 +42,7 @@ class ProgressTest {
         put(metrics, "c1", "segmon.hypotheses", () -> hypotheses[0]);
         int[] searches = {0};
         long[] clock = {0};
-        java.util.function.LongSupplier counter = Progress.consumedCounter(() -> {
-            searches[0]++;
-            return metrics;
-        }, INPUTS, 1_000, 500, () -> clock[0]);
+        java.util.function.LongSupplier counter = counter(metrics, searches, clock);
 
         assertEquals(0, counter.getAsLong());
         assertEquals(1, searches[0]);
@@ -65,10 +62,11 @@ class ProgressTest {
         assertEquals(340, counter.getAsLong());
         double[] late = {100};
         put(metrics, "c2", "segmon.hypotheses", () -> late[0]);
-        assertEquals(340, counter.getAsLong());
+        hypotheses[0] = 310;
+        assertEquals(350, counter.getAsLong());
         assertEquals(2, searches[0]);
         clock[0] = 500_000_000L;
-        assertEquals(440, counter.getAsLong(), "500 ms after the last search: searched again");
+        assertEquals(450, counter.getAsLong(), "500 ms after the last search: searched again");
         assertEquals(3, searches[0]);
         // Past 950 of 1 000: every poll searches.
         hypotheses[0] = 860;
@@ -76,6 +74,56 @@ class ProgressTest {
         assertEquals(4, searches[0]);
         assertEquals(1_000, counter.getAsLong());
         assertEquals(5, searches[0]);
+    }
+
+    @Test
+    void aCountThatStandsStillPastTheIntervalsStartSearchesAgainSoAShortRunFindsEveryConsumer() {
+        Map<MetricName, Metric> metrics = new HashMap<>();
+        double[] first = {0};
+        put(metrics, "c1", "segmon.hypotheses", () -> first[0]);
+        int[] searches = {0};
+        long[] clock = {0};
+        java.util.function.LongSupplier counter = counter(metrics, searches, clock);
+
+        assertEquals(0, counter.getAsLong());
+        assertEquals(1, searches[0]);
+        first[0] = 100;
+        assertEquals(100, counter.getAsLong(), "past 5 % (50): searched again");
+        assertEquals(2, searches[0]);
+        // A second consumer starts after that search and takes the other half of the records.
+        double[] second = {0};
+        put(metrics, "c2", "segmon.hypotheses", () -> second[0]);
+        first[0] = 500;
+        second[0] = 300;
+        clock[0] = 100_000_000L;
+        assertEquals(500, counter.getAsLong(), "c2's records are not read between searches");
+        assertEquals(2, searches[0]);
+        // c1 is done at 500; c2 goes on to 500: the count read stands at 500, so it searches again.
+        second[0] = 500;
+        clock[0] = 120_000_000L;
+        assertEquals(1_000, counter.getAsLong(), "100 ms after the last search, well before the 500 ms rescan");
+        assertEquals(3, searches[0]);
+    }
+
+    @Test
+    void aCountBelowTheIntervalsStartThatStandsStillIsNotSearchedAgain() {
+        Map<MetricName, Metric> metrics = new HashMap<>();
+        put(metrics, "records-consumed-total", "c1", "segmon.hypotheses", 20);
+        int[] searches = {0};
+        long[] clock = {0};
+        java.util.function.LongSupplier counter = counter(metrics, searches, clock);
+        assertEquals(20, counter.getAsLong());
+        clock[0] = 20_000_000L;
+        assertEquals(20, counter.getAsLong(), "an application starting up: 20 of 1 000, under 50");
+        assertEquals(1, searches[0]);
+    }
+
+    /** A counter of 1 000 records that rescans every 500 ms of {@code clock}, counting its searches of the map. */
+    private static java.util.function.LongSupplier counter(Map<MetricName, Metric> metrics, int[] searches, long[] clock) {
+        return Progress.consumedCounter(() -> {
+            searches[0]++;
+            return metrics;
+        }, INPUTS, 1_000, 500, () -> clock[0]);
     }
 
     private static void put(Map<MetricName, Metric> metrics, String name, String client, String topic, double value) {
