@@ -408,9 +408,9 @@ public final class Bench {
         long[] pids = {ProcessHandle.current().pid(), paced.brokerPid()};
         int steps = (int) Math.floor(options.latencySettleSeconds() / SETTLE_STEP_SECONDS + 1e-9);
         for (int step = 1; step <= steps; step++) {
-            CompilerThreads.Snapshot start = CompilerThreads.of(pids);
+            HotSpotThreads.Snapshot start = HotSpotThreads.of(HotSpotThreads.COMPILERS, pids);
             Percentiles w = paced.run(rate, who + "latency settling, step " + step, prefix + "s" + step, SETTLE_STEP_SECONDS, null, 0, probe.apply(sent)).latency();
-            compilers = CompilerThreads.of(pids).coresSince(start);
+            compilers = HotSpotThreads.of(HotSpotThreads.COMPILERS, pids).coresSince(start);
             sent += w.count();
             warm.add(w);
             warmSeconds += SETTLE_STEP_SECONDS;

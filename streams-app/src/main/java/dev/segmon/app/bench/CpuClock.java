@@ -64,14 +64,17 @@ final class CpuClock {
      * Cores kept busy on average over an interval: the whole machine's ({@code /proc/stat}: every
      * process, the broker and the kernel included; NaN where it cannot be read), this JVM's, its
      * stream threads' and the broker's JVM's. What a paced phase leaves spare, which a rate alone
-     * does not say.
+     * does not say. {@code concurrentGc}: this JVM's G1 threads that work beside the application
+     * (marking, refinement; NaN where {@code /proc} cannot be read), which the pauses' share does
+     * not hold.
      */
-    record Busy(double machine, double app, double stream, double scrapes, double compiling, double collecting, double broker) {
+    record Busy(double machine, double app, double stream, double scrapes, double concurrentGc, double compiling, double collecting,
+                double broker) {
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "cores busy: machine %.2f of %d, this JVM %.2f (stream threads %.2f, /metrics reads %.2f;"
-                    + " JIT compiling %.2f and GC pauses %.2f of the time), broker %.2f",
-                    machine, Runtime.getRuntime().availableProcessors(), app, stream, scrapes, compiling, collecting, broker);
+            return String.format(Locale.ROOT, "cores busy: machine %.2f of %d, this JVM %.2f (stream threads %.2f, /metrics reads %.2f,"
+                    + " G1's concurrent threads %.2f; JIT compiling %.2f and GC pauses %.2f of the time), broker %.2f",
+                    machine, Runtime.getRuntime().availableProcessors(), app, stream, scrapes, concurrentGc, compiling, collecting, broker);
         }
     }
 
@@ -96,6 +99,7 @@ final class CpuClock {
         private final long broker;
         private final long stream = streamThreadNanos("");
         private final long scrapes = threadNanos(SCRAPES);
+        private final HotSpotThreads.Snapshot concurrentGc = HotSpotThreads.of(HotSpotThreads.CONCURRENT_GC, ProcessHandle.current().pid());
         private final long compiling = compilingMillis();
         private final long collecting = collectingMillis();
 
@@ -111,6 +115,7 @@ final class CpuClock {
             double machineCores = ticks < 0 || machine < 0 ? Double.NaN : (ticks - machine) / 100.0 / seconds;
             return new Busy(machineCores, (appNanos() - app) / 1e9 / seconds, (streamThreadNanos("") - stream) / 1e9 / seconds,
                     (threadNanos(SCRAPES) - scrapes) / 1e9 / seconds,
+                    HotSpotThreads.of(HotSpotThreads.CONCURRENT_GC, ProcessHandle.current().pid()).coresSince(concurrentGc),
                     (compilingMillis() - compiling) / 1e3 / seconds, (collectingMillis() - collecting) / 1e3 / seconds,
                     (brokerNanos(brokerPid) - broker) / 1e9 / seconds);
         }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class CompilerThreadsTest {
+class HotSpotThreadsTest {
 
     /** A stat line as proc(5) lays it out: pid, (comm), state, then ppid ... utime (14th) and stime (15th). */
     private static String stat(int tid, String comm, long utime, long stime) {
@@ -20,15 +20,27 @@ class CompilerThreadsTest {
     @Test
     void aCompilerThreadsTicksAreItsUserAndSystemTime() {
         // utime 120 + stime 7 = 127 ticks.
-        assertEquals(127L, CompilerThreads.compilerTicks(stat(42, "C2 CompilerThre", 120, 7)));
-        assertEquals(3L, CompilerThreads.compilerTicks(stat(43, "C1 CompilerThre", 2, 1)));
+        assertEquals(127L, HotSpotThreads.ticks(stat(42, "C2 CompilerThre", 120, 7), HotSpotThreads.COMPILERS));
+        assertEquals(3L, HotSpotThreads.ticks(stat(43, "C1 CompilerThre", 2, 1), HotSpotThreads.COMPILERS));
     }
 
     @Test
     void otherThreadsAreNotCompilers() {
-        assertNull(CompilerThreads.compilerTicks(stat(44, "GC Thread#0", 500, 3)));
+        assertNull(HotSpotThreads.ticks(stat(44, "GC Thread#0", 500, 3), HotSpotThreads.COMPILERS));
         // A comm may hold spaces and parentheses; the last ')' ends it.
-        assertNull(CompilerThreads.compilerTicks(stat(45, "x) (C2 CompilerThre", 9, 9)));
+        assertNull(HotSpotThreads.ticks(stat(45, "x) (C2 CompilerThre", 9, 9), HotSpotThreads.COMPILERS));
+    }
+
+    @Test
+    void g1sConcurrentThreadsAreTheOnesBesideTheApplication() {
+        // The names HotSpot 17 gives them, as the kernel keeps them (15 characters).
+        assertEquals(150L, HotSpotThreads.ticks(stat(50, "G1 Conc#0", 140, 10), HotSpotThreads.CONCURRENT_GC));
+        assertEquals(4L, HotSpotThreads.ticks(stat(51, "G1 Main Marker", 4, 0), HotSpotThreads.CONCURRENT_GC));
+        assertEquals(9L, HotSpotThreads.ticks(stat(52, "G1 Refine#1", 8, 1), HotSpotThreads.CONCURRENT_GC));
+        assertEquals(2L, HotSpotThreads.ticks(stat(53, "G1 Service", 1, 1), HotSpotThreads.CONCURRENT_GC));
+        // The pauses' workers run while the application waits: the pauses' share counts them.
+        assertNull(HotSpotThreads.ticks(stat(54, "GC Thread#0", 500, 3), HotSpotThreads.CONCURRENT_GC));
+        assertNull(HotSpotThreads.ticks(stat(55, "C2 CompilerThre", 9, 9), HotSpotThreads.CONCURRENT_GC));
     }
 
     @Test
@@ -38,21 +50,21 @@ class CompilerThreadsTest {
         Files.createDirectories(task.resolve("71"));
         Files.writeString(task.resolve("70").resolve("stat"), stat(70, "C2 CompilerThre", 100, 0));
         Files.writeString(task.resolve("71").resolve("stat"), stat(71, "main", 900, 0));
-        CompilerThreads.Snapshot before = CompilerThreads.of(proc, 7);
+        HotSpotThreads.Snapshot before = HotSpotThreads.of(proc, HotSpotThreads.COMPILERS, 7);
         assertEquals(1, before.ticks().size());
         // 30 more ticks of the C2 thread and a new C1 thread with 20: 50 ticks = 0.5 s of CPU.
         Files.writeString(task.resolve("70").resolve("stat"), stat(70, "C2 CompilerThre", 125, 5));
         Files.createDirectories(task.resolve("72"));
         Files.writeString(task.resolve("72").resolve("stat"), stat(72, "C1 CompilerThre", 20, 0));
-        CompilerThreads.Snapshot after = new CompilerThreads.Snapshot(CompilerThreads.of(proc, 7).ticks(), before.nanoTime() + 2_000_000_000L);
+        HotSpotThreads.Snapshot after = new HotSpotThreads.Snapshot(HotSpotThreads.of(proc, HotSpotThreads.COMPILERS, 7).ticks(), before.nanoTime() + 2_000_000_000L);
         // 0.5 s of CPU over 2 s of wall time: 0.25 cores.
         assertEquals(0.25, after.coresSince(before), 1e-12);
     }
 
     @Test
     void anUnreadableProcessGivesNoFigure(@TempDir Path proc) {
-        CompilerThreads.Snapshot none = CompilerThreads.of(proc, 12345);
+        HotSpotThreads.Snapshot none = HotSpotThreads.of(proc, HotSpotThreads.COMPILERS, 12345);
         assertNull(none.ticks());
-        assertTrue(Double.isNaN(new CompilerThreads.Snapshot(java.util.Map.of(), none.nanoTime() + 1).coresSince(none)));
+        assertTrue(Double.isNaN(new HotSpotThreads.Snapshot(java.util.Map.of(), none.nanoTime() + 1).coresSince(none)));
     }
 }
