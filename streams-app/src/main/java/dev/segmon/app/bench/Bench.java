@@ -135,7 +135,8 @@ public final class Bench {
                          References references, LatencyRuns passThroughLatency, Map<String, Long> outcomes,
                          SliceBooking slices, Warmup latencyWarmup, Warmup passThroughWarmup,
                          ThroughputWarmup throughputWarmup, List<Double> passThroughCompiling, List<Double> monitorCompiling,
-                         double latencySenderCpuPerThousand, double latencyStreamCpuPerThousand) {
+                         double latencySenderCpuPerThousand, double latencyStreamCpuPerThousand,
+                         List<Double> latencyConcurrentGcCores) {
         /** Median CPU ms of the pass-through's JVM per 1 000 records over the measured runs (NaN without). */
         public double passThroughCpuPerThousand() {
             return passThroughCpu.isEmpty() ? Double.NaN : Percentiles.median(toArray(passThroughCpu));
@@ -362,7 +363,7 @@ public final class Bench {
                             options.sendWords(), passCpu, monCpu, close, options.words(), passStream, monStream,
                             new References(options.referenceShare(), sample.referenced(), options.declare()), passLatency, outcomes, slices,
                             phases.warmup(), passWarmup, plan.result(), passJit, monJit, phases.senderCpuPerThousand(),
-                            phases.streamCpuPerThousand());
+                            phases.streamCpuPerThousand(), phases.concurrentGcCores());
                 } finally {
                     if (last != null) {
                         last.close();
@@ -373,11 +374,12 @@ public final class Bench {
     }
 
     /**
-     * An application's latency phases: the measured ones, the warm-up before them, and the
-     * sender's and the stream threads' CPU per 1 000 records in the measured ones (the medians
-     * over them).
+     * An application's latency phases: the measured ones, the warm-up before them, the sender's
+     * and the stream threads' CPU per 1 000 records in the measured ones (the medians over them),
+     * and the cores G1's concurrent threads took in each measured one.
      */
-    private record Phases(LatencyRuns measured, Warmup warmup, double senderCpuPerThousand, double streamCpuPerThousand) {
+    private record Phases(LatencyRuns measured, Warmup warmup, double senderCpuPerThousand, double streamCpuPerThousand,
+                          List<Double> concurrentGcCores) {
     }
 
     /**
@@ -435,6 +437,7 @@ public final class Bench {
         List<Percentiles> measured = new ArrayList<>();
         double[] senderCpu = new double[options.latencyRepeat()];
         double[] streamCpu = new double[options.latencyRepeat()];
+        List<Double> concurrentGc = new ArrayList<>();
         for (int run = 1; run <= options.latencyRepeat(); run++) {
             String name = options.latencyRepeat() == 1 ? who + "latency" : who + "latency, phase " + run;
             CpuClock.Interval cpu = new CpuClock.Interval(paced.brokerPid());
@@ -446,6 +449,7 @@ public final class Bench {
             CpuClock.Busy busy = cpu.busy();
             // The sender keeps to its schedule (the trace's behind_schedule_s), so rate x time is the records sent.
             streamCpu[run - 1] = busy.stream() / rate * 1e6;
+            concurrentGc.add(busy.concurrentGc());
             note(String.format(Locale.ROOT, "%s: p50 %.3f s, p99 %.3f s, max %.3f s (%d referenced utterances); %s; stream threads %.2f ms per 1000 records",
                     name, p.percentile(50), p.percentile(99), p.max(), p.count(), busy, streamCpu[run - 1]));
         }
@@ -455,7 +459,7 @@ public final class Bench {
             note(String.format(Locale.ROOT, "%slatency: p50 %.3f s, p99 %.3f s (medians of %d phases), max %.3f s; all %d referenced utterances together: p99 %.3f s",
                     who, summary.p50(), summary.p99(), runs.runs().size(), summary.max(), runs.pooled().samples(), runs.pooled().p99()));
         }
-        return new Phases(runs, warmup, Percentiles.median(senderCpu), Percentiles.median(streamCpu));
+        return new Phases(runs, warmup, Percentiles.median(senderCpu), Percentiles.median(streamCpu), concurrentGc);
     }
 
     /** One pass-through run: its records/s and its JVM's CPU ms per 1 000 records. */

@@ -7,7 +7,9 @@ import dev.segmon.app.bench.BenchLabels;
 import dev.segmon.app.bench.Soak;
 import dev.segmon.app.broker.KafkaLogging;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -218,6 +220,9 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("latency_sender_cpu_ms_per_1000_records", nullIfNaN(round(r.latencySenderCpuPerThousand(), 4)));
         m.put("latency_stream_thread_cpu_ms_per_1000_records", nullIfNaN(round(r.latencyStreamCpuPerThousand(), 2)));
         m.put("latency_to_throughput_stream_cpu", nullIfNaN(round(r.latencyToThroughputStreamCpu(), 2)));
+        List<Double> concurrentGc = new ArrayList<>(); // null where /proc could not be read: not a List.of
+        r.latencyConcurrentGcCores().forEach(c -> concurrentGc.add(nullIfNaN(round(c, 3))));
+        m.put("latency_runs_concurrent_gc_cores", concurrentGc);
         m.put("latency_warmup_s", r.latencyWarmup().seconds());
         m.put("latency_warmup_p99_s", nullIfNaN(round(r.latencyWarmup().p99(), 4)));
         m.put("latency_warmup_compiler_cores", nullIfNaN(round(r.latencyWarmup().compilerCores(), 3)));

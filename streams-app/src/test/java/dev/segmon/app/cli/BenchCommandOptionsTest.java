@@ -107,7 +107,8 @@ class BenchCommandOptionsTest {
                 r.monitorRates(), r.scoredPerModel(), r.latencyRate(), monitor, r.fullScrapeSeconds(), r.processingGuarantee(), r.sendWords(),
                 r.passThroughCpu(), r.monitorCpu(), r.close(), r.words(), r.passThroughStreamCpu(), r.monitorStreamCpu(), r.references(),
                 r.passThroughLatency(), r.outcomes(), r.slices(), r.latencyWarmup(), r.passThroughWarmup(), r.throughputWarmup(),
-                r.passThroughCompiling(), r.monitorCompiling(), r.latencySenderCpuPerThousand(), r.latencyStreamCpuPerThousand());
+                r.passThroughCompiling(), r.monitorCompiling(), r.latencySenderCpuPerThousand(), r.latencyStreamCpuPerThousand(),
+                r.latencyConcurrentGcCores());
         Map<String, Object> json = BenchCommand.toJson(three);
         assertEquals(0.15, json.get("latency_p99_s"));
         assertEquals(0.06, json.get("latency_p50_s"));
@@ -193,6 +194,15 @@ class BenchCommandOptionsTest {
         return result(passThrough, dev.segmon.app.bench.SliceBooking.NONE);
     }
 
+    @Test
+    void theJsonGivesTheCoresOfG1sConcurrentThreadsInEachPhase() {
+        // 0.0304 cores in the first phase, a marking cycle's 0.24 in the second, none readable in
+        // the third (no /proc): 0.03, 0.24 and null.
+        List<Object> expected = new java.util.ArrayList<>(List.of(0.03, 0.24));
+        expected.add(null);
+        assertEquals(expected, BenchCommand.toJson(result(null)).get("latency_runs_concurrent_gc_cores"));
+    }
+
     private static Bench.Result result(Bench.Latency passThrough, dev.segmon.app.bench.SliceBooking slices) {
         return result(passThrough, slices, passThrough == null ? List.of() : List.of(600_000.0), List.of(500_000.0));
     }
@@ -205,7 +215,8 @@ class BenchCommandOptionsTest {
                 passThrough == null ? List.of() : List.of(5.0), List.of(9.0),
                 new Bench.References(0.02, 930, true), passThrough == null ? null : one(passThrough), Map.of("scored", 1860L, "unreferenced", 91_334L),
                 slices, new Bench.Warmup(65, 0.21, 0.02, true), passThrough == null ? Bench.Warmup.NONE : new Bench.Warmup(15, 0.08, 0.01, true),
-                new Bench.ThroughputWarmup(4, true), passThrough == null ? List.of() : List.of(0.0412), List.of(Double.NaN), 0.09712, 10.8);
+                new Bench.ThroughputWarmup(4, true), passThrough == null ? List.of() : List.of(0.0412), List.of(Double.NaN), 0.09712, 10.8,
+                List.of(0.0304, 0.24, Double.NaN));
     }
 
     /** A single measured phase: its figures are the summary's and the pooled ones. */
