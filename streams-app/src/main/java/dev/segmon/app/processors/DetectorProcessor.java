@@ -6,7 +6,7 @@ import dev.segmon.app.state.Keys.SeriesKey;
 import dev.segmon.app.state.Observation;
 import dev.segmon.app.state.Slice;
 import dev.segmon.app.store.StoreSpec;
-import dev.segmon.app.store.WriteBack;
+import dev.segmon.app.store.WriteBackStore;
 import dev.segmon.model.detection.DetectorSettings;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
@@ -32,13 +32,12 @@ public final class DetectorProcessor implements Processor<SeriesKey, Observation
     public static final List<StoreSpec<?>> STORES = List.of(DETECTORS, COMMIT_FLUSH);
     /**
      * Series' detectors kept decoded: each record changes its series' detectors, so they are
-     * encoded once per commit ({@link WriteBack}), not per record (docs/performance.md).
+     * encoded once per commit ({@link WriteBackStore}), not per record.
      */
     static final int DECODED = 1024;
 
     private final DetectorSettings settings;
-    private KeyValueStore<SeriesKey, byte[]> store;
-    private WriteBack<SeriesKey, DetectorSeries> decoded;
+    private WriteBackStore<SeriesKey, DetectorSeries> store;
 
     public DetectorProcessor(DetectorSettings settings) {
         this.settings = settings;
@@ -46,13 +45,18 @@ public final class DetectorProcessor implements Processor<SeriesKey, Observation
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
-        this.store = DETECTORS.open(context);
         // New on every init: nothing decoded survives a restore or a revived task.
-        this.decoded = new WriteBack<>(DECODED, (key, series) -> {
-            store.put(key, series.encode());
-            return series;
-        });
-        COMMIT_FLUSH.open(context).register(DETECTORS.name(), decoded);
+        this.store = WriteBackStore.open(DETECTORS, new WriteBackStore.Codec<>() {
+            @Override
+            public byte[] encode(SeriesKey key, DetectorSeries series) {
+                return series.encode();
+            }
+
+            @Override
+            public DetectorSeries decode(SeriesKey key, byte[] bytes) {
+                return DetectorSeries.decode(bytes, settings);
+            }
+        }, context, COMMIT_FLUSH, DECODED, 0);
     }
 
     @Override
@@ -68,13 +72,12 @@ public final class DetectorProcessor implements Processor<SeriesKey, Observation
     }
 
     private void observe(SeriesKey key, Observation o, long timestampMs) {
-        DetectorSeries series = decoded.get(key);
+        DetectorSeries series = store.get(key);
         if (series == null) {
-            byte[] bytes = store.get(key);
-            series = bytes == null ? new DetectorSeries(key.paired(), settings) : DetectorSeries.decode(bytes, settings);
+            series = new DetectorSeries(key.paired(), settings);
         }
         // Mutable: the series changes in place and is written at the commit.
         series.observe(o, timestampMs);
-        decoded.changed(key, series);
+        store.put(key, series);
     }
 }

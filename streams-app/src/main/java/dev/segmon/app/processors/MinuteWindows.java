@@ -1,6 +1,7 @@
 package dev.segmon.app.processors;
 
 import dev.segmon.app.state.Keys.ModelTier;
+import dev.segmon.app.store.FixedWindows;
 import dev.segmon.app.state.MinuteCounts;
 import dev.segmon.app.state.MinuteFigures;
 import dev.segmon.app.wire.MinuteWindow;
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.apache.kafka.streams.kstream.Windowed;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -30,7 +30,7 @@ final class MinuteWindows {
     private ProcessorContext<Object, Object> context;
 
     /** Minutes whose counts changed since the last emission, in order of first change. */
-    private final Set<SeriesAggregates.Minute> dirty = new LinkedHashSet<>();
+    private final Set<FixedWindows.At<ModelTier>> dirty = new LinkedHashSet<>();
 
     MinuteWindows(SeriesAggregates aggregates, String sinkName) {
         this.aggregates = aggregates;
@@ -40,22 +40,17 @@ final class MinuteWindows {
     void init(ProcessorContext<Object, Object> context) {
         this.context = context;
         dirty.clear();
-        try (KeyValueIterator<Windowed<ModelTier>, MinuteFigures> it = aggregates.minutesStore().all()) {
+        try (KeyValueIterator<FixedWindows.At<ModelTier>, MinuteFigures> it = aggregates.minutes().all()) {
             while (it.hasNext()) {
                 var kv = it.next();
                 if (kv.value.counts() != null && kv.value.counts().dirty() && kv.key.key().pooled()) {
-                    dirty.add(new SeriesAggregates.Minute(kv.key.key(), kv.key.window().start()));
+                    dirty.add(kv.key);
                 }
             }
         }
     }
 
-    /** Adds what was decided at {@code timestampMs} (record time) and the utterances closed then. */
-    void add(ModelTier series, long timestampMs, BoundaryCounts decided, long closedUtterances) {
-        add(series, timestampMs, decided, closedUtterances, 0, 0);
-    }
-
-    /** As {@link #add(ModelTier, long, BoundaryCounts, long)}, with the decided hits' count and sum of hyp - ref. */
+    /** Adds what was decided at {@code timestampMs} (record time), the utterances closed then, and the decided hits' count and sum of hyp - ref. */
     void add(ModelTier series, long timestampMs, BoundaryCounts decided, long closedUtterances, long signedSumMicros, long hits) {
         long start = MinuteWindow.minuteOf(timestampMs);
         aggregates.decidedMinute(series, start, decided, closedUtterances, signedSumMicros, hits);
@@ -63,7 +58,7 @@ final class MinuteWindows {
         // is listed already (every marked minute is, from init on). A slice's minutes are not
         // emitted: the topic's records are per (model, tier) (docs/contract.md 3.3).
         if (!decided.equals(BoundaryCounts.ZERO) && series.pooled()) {
-            dirty.add(new SeriesAggregates.Minute(series, start));
+            dirty.add(SeriesAggregates.Minute.of(series, start));
         }
     }
 
@@ -72,21 +67,21 @@ final class MinuteWindows {
      * last record per key is the minute's total.
      */
     void emit(long wallClockMs) {
-        List<SeriesAggregates.Minute> due = new ArrayList<>(dirty);
+        List<FixedWindows.At<ModelTier>> due = new ArrayList<>(dirty);
         dirty.clear();
         // In key order (model, tier, minute), as a reader of the topic would list them.
-        due.sort(java.util.Comparator.comparing(SeriesAggregates.Minute::series).thenComparingLong(SeriesAggregates.Minute::start));
-        for (SeriesAggregates.Minute m : due) {
-            MinuteFigures f = aggregates.minute(m.series(), m.start());
+        due.sort(java.util.Comparator.<FixedWindows.At<ModelTier>, ModelTier>comparing(FixedWindows.At::key).thenComparingLong(FixedWindows.At::start));
+        for (FixedWindows.At<ModelTier> m : due) {
+            MinuteFigures f = aggregates.minute(m.key(), m.start());
             MinuteCounts c = f == null ? null : f.counts();
             if (c == null || !c.dirty()) {
                 continue;
             }
-            MinuteWindow out = new MinuteWindow(m.series().model(), m.series().tier(), m.start(), c.counts());
+            MinuteWindow out = new MinuteWindow(m.key().model(), m.key().tier(), m.start(), c.counts());
             context.forward(new Record<Object, Object>(out.key(), out.toJson(), m.start()), sinkName);
-            aggregates.updateMinute(m.series(), m.start(), x -> x.withCounts(c.emitted()));
+            aggregates.updateMinute(m.key(), m.start(), x -> x.withCounts(c.emitted()));
         }
-        aggregates.flush();
+        aggregates.writeAll();
     }
 
     /** For tests: the minutes listed as changed. */

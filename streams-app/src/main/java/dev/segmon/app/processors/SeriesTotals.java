@@ -71,7 +71,7 @@ final class SeriesTotals {
         SortedSet<String> known = models.get(tier);
         if (known == null) {
             known = new TreeSet<>();
-            try (KeyValueIterator<ModelTier, SeriesFigures> it = aggregates.seriesStore().all()) {
+            try (KeyValueIterator<ModelTier, SeriesFigures> it = aggregates.pooled().all()) {
                 while (it.hasNext()) {
                     ModelTier k = it.next().key;
                     if (k.tier().equals(tier)) {

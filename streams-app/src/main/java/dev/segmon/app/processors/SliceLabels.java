@@ -7,8 +7,7 @@ import dev.segmon.app.state.Slice;
 import dev.segmon.app.state.StateSerde;
 import dev.segmon.app.store.StoreSpec;
 import dev.segmon.app.store.CommitFlushStore;
-import dev.segmon.app.store.StoredKeys;
-import dev.segmon.app.store.WriteBack;
+import dev.segmon.app.store.WriteBackStore;
 import dev.segmon.model.io.UtteranceLabels;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +17,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -43,24 +41,15 @@ final class SliceLabels {
     static final String REFERENCE = "";
 
     private final SliceValues values;
-    private KeyValueStore<HypothesisKey, SortedMap<String, String>> store;
-    /** The keys of {@link #STORE}: without labels a close skips RocksDB. */
-    private StoredKeys<HypothesisKey> keys;
     /**
-     * The labels read or changed lately, written to {@link #STORE} once per commit
-     * ({@link CommitFlushStore}): most hypotheses carry their labels on their end and close soon
-     * after, so their labels are written and deleted within one commit and never reach the store
-     * or its changelog (the profile of {@code bench --slice-keys} showed the put and the delete of
-     * every hypothesis' labels).
+     * The labels read or changed lately, written once per commit: most hypotheses carry their
+     * labels on their end and close soon after, so their labels are written and deleted within one
+     * commit and never reach the store or its changelog.
      */
-    private WriteBack<HypothesisKey, Held> view;
+    private WriteBackStore<HypothesisKey, SortedMap<String, String>> store;
     private final StoreSpec<CommitFlushStore> commitFlush;
 
-    /** A key's labels (empty: none) and whether {@link #STORE} holds the key. */
-    private record Held(SortedMap<String, String> labels, boolean stored) {
-    }
-
-    /** Changed values a view holds at most between two commits before it writes the oldest. */
+    /** Changed values the layer holds at most between two commits before it writes the oldest. */
     static final int VIEW_ENTRIES = 16_384;
 
     SliceLabels(SliceValues values, StoreSpec<CommitFlushStore> commitFlush) {
@@ -69,16 +58,8 @@ final class SliceLabels {
     }
 
     void init(ProcessorContext<Object, Object> context) {
-        KeyValueStore<HypothesisKey, SortedMap<String, String>> s = STORE.open(context);
-        store = s;
-        view = new WriteBack<>(VIEW_ENTRIES, this::write);
-        commitFlush.open(context).register(STORE.name(), view);
-        keys = new StoredKeys<>(BoundaryProcessor.EXPIRY_INDEX_CAPACITY);
-        keys.scanned(keep -> {
-            try (KeyValueIterator<HypothesisKey, SortedMap<String, String>> it = s.all()) {
-                it.forEachRemaining(kv -> keep.accept(kv.key));
-            }
-        });
+        store = WriteBackStore.open(STORE, context, commitFlush, VIEW_ENTRIES, BoundaryProcessor.EXPIRY_INDEX_CAPACITY);
+        store.learnKeys();
     }
 
     /** A message of the hypothesis carried {@code labels}: keeps the values of slice keys it had none for. */
@@ -99,7 +80,7 @@ final class SliceLabels {
             }
         }
         if (next != held) {
-            view.changed(key, new Held(next, storedNow(key)));
+            store.put(key, next);
         }
     }
 
@@ -153,11 +134,7 @@ final class SliceLabels {
 
     /** The utterance closed: its labels are not needed again. */
     void forget(HypothesisKey key) {
-        if (storedNow(key)) {
-            view.changed(key, new Held(EMPTY, true)); // deleted at the next flush
-        } else {
-            view.forget(key); // never written (most labels: carried on an end, closed within the commit)
-        }
+        store.delete(key);
     }
 
     /** The reference was dropped: its labels are not needed again. */
@@ -167,38 +144,13 @@ final class SliceLabels {
 
     /** The labels of {@code key} (empty: none); not to be changed by the caller. */
     private SortedMap<String, String> held(HypothesisKey key) {
-        Held h = view.get(key);
-        if (h == null) {
-            SortedMap<String, String> v = keys.mayHold(key) ? store.get(key) : null;
-            h = new Held(v == null ? EMPTY : v, v != null);
-            view.loaded(key, h);
-        }
-        return h.labels();
+        SortedMap<String, String> v = store.get(key);
+        return v == null ? EMPTY : v;
     }
 
     /** The labels of {@code key}'s reference. */
     private Map<String, String> referenceLabels(HypothesisKey key) {
         return held(key.reference().of(REFERENCE));
-    }
-
-    /** Whether the store holds {@code key} now (as the view last saw it, or as the store says). */
-    private boolean storedNow(HypothesisKey key) {
-        Held h = view.get(key);
-        return h == null ? keys.mayHold(key) && store.get(key) != null : h.stored();
-    }
-
-    /** Writes one changed value: its labels, or the deletion of a key the store holds. */
-    private Held write(HypothesisKey key, Held h) {
-        if (!h.labels().isEmpty()) {
-            store.put(key, h.labels());
-            keys.stored(key);
-            return new Held(h.labels(), true);
-        }
-        if (h.stored()) {
-            store.delete(key);
-            keys.deleted(key);
-        }
-        return new Held(EMPTY, false);
     }
 
     private static final SortedMap<String, String> EMPTY = java.util.Collections.unmodifiableSortedMap(new TreeMap<>());

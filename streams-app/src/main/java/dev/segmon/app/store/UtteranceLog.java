@@ -15,8 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -26,7 +24,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *
  * <p>One head per utterance, because its states settle and expire together: one write and one
  * tombstone instead of one per state. Decoded, because every record reads its utterance; written
- * back once per commit ({@link WriteBack}, {@link CommitFlushStore}), or at the next tick once all
+ * back once per commit ({@link WriteBackStore}, {@link CommitFlushStore}), or at the next tick once all
  * its states have settled ({@link #writeSettled}). The costs behind both choices are in
  * docs/performance.md; the layout in docs/streaming.md, "Per-utterance state".
  *
@@ -39,16 +37,13 @@ import org.apache.kafka.streams.state.KeyValueStore;
 public final class UtteranceLog {
     /**
      * One utterance's decoded states, as the view holds it. Changed only inside this log, each
-     * change handed to the view at once ({@link WriteBack#changed}), so that no copy of it outside
+     * change handed to the view at once ({@link WriteBackStore#put}), so that no copy of it outside
      * the view can go stale.
      */
     private static final class Utterance {
         Slot<ReferenceState, ReferencePart> reference;
         /** By model, in the order they opened (a model's head keeps its place when it changes). */
         final Map<String, Slot<HypothesisState, HypothesisPart>> hypotheses = new LinkedHashMap<>(4);
-        /** Whether the store may hold this utterance's key: a deletion then writes a tombstone. */
-        boolean stored;
-
         boolean empty() {
             return reference == null && hypotheses.isEmpty();
         }
@@ -66,39 +61,25 @@ public final class UtteranceLog {
     private final PartLog<UtteranceTier, ReferenceState, ReferenceHead, ReferencePart> references;
     private final PartLog<HypothesisKey, HypothesisState, HypothesisHead, HypothesisPart> hypotheses;
     private final KeyValueStore<UtteranceTier, UtteranceHead> heads;
-    private final WriteBack<UtteranceTier, Utterance> recent;
-    /** The keys of the utterance store, so that the first read of a new utterance skips RocksDB. */
-    private final StoredKeys<UtteranceTier> stored;
+    private final WriteBackStore<UtteranceTier, Utterance> recent;
 
     public UtteranceLog(KeyValueStore<UtteranceTier, UtteranceHead> heads, KeyValueStore<?, ReferencePart> referenceParts,
                         KeyValueStore<?, HypothesisPart> hypothesisParts, int entries) {
         this(heads, referenceParts, hypothesisParts, entries, Long.MAX_VALUE);
     }
 
-    /** {@code entries}: most utterances kept decoded; {@code trackedKeys}: see {@link StoredKeys}. */
+    /** {@code entries}: most utterances kept decoded; {@code trackedKeys}: most keys known (see {@link StoredKeys}). */
     public UtteranceLog(KeyValueStore<UtteranceTier, UtteranceHead> heads, KeyValueStore<?, ReferencePart> referenceParts,
                         KeyValueStore<?, HypothesisPart> hypothesisParts, int entries, long trackedKeys) {
-        this.heads = heads;
         this.references = new PartLog<>(REFERENCE, referenceParts);
         this.hypotheses = new PartLog<>(HYPOTHESIS, hypothesisParts);
-        this.stored = new StoredKeys<>(trackedKeys);
-        this.recent = new WriteBack<>(entries, this::write);
+        this.heads = heads;
+        this.recent = new WriteBackStore<>(heads, new Heads(), entries, trackedKeys);
     }
 
-    /** The view's commit-time writes, to register with the task's {@link CommitFlushStore}. */
+    /** The log's commit-time writes, to register with the task's {@link CommitFlushStore}. */
     public CommitFlushStore.Deferred writeBack() {
-        return new CommitFlushStore.Deferred() {
-            @Override
-            public void flush() {
-                recent.flush();
-            }
-
-            @Override
-            public void discard() {
-                recent.discard();
-                stored.forget(); // the store is restored to what it held before: known again at the next scan
-            }
-        };
+        return recent;
     }
 
     /** The reference of {@code key}, or null. */
@@ -121,7 +102,7 @@ public final class UtteranceLog {
     public void put(UtteranceTier key, ReferenceState state, ReferencePart added) {
         Utterance u = forChange(key);
         u.reference = references.put(key, u.reference, state, added);
-        recent.changed(key, u);
+        recent.put(key, u);
     }
 
     /** As {@link #put(UtteranceTier, ReferenceState, ReferencePart)}, for a hypothesis. */
@@ -129,7 +110,7 @@ public final class UtteranceLog {
         UtteranceTier utterance = key.reference();
         Utterance u = forChange(utterance);
         u.hypotheses.put(key.model(), hypotheses.put(key, u.hypotheses.get(key.model()), state, added));
-        recent.changed(utterance, u);
+        recent.put(utterance, u);
     }
 
     /** Forgets the reference of {@code key} (its parts deleted now, the head with the next write). */
@@ -138,7 +119,7 @@ public final class UtteranceLog {
         if (u != null && u.reference != null) {
             references.drop(key, u.reference);
             u.reference = null;
-            recent.changed(key, u);
+            recent.put(key, u);
         }
     }
 
@@ -148,13 +129,13 @@ public final class UtteranceLog {
         Utterance u = find(utterance);
         if (u != null && u.hypotheses.containsKey(key.model())) {
             hypotheses.drop(key, u.hypotheses.remove(key.model()));
-            recent.changed(utterance, u);
+            recent.put(utterance, u);
         }
     }
 
     /**
      * Writes the changed utterances whose states have all settled (and those left empty) now
-     * rather than at the commit, and lets them out of the view ({@link WriteBack#retireWhere}):
+     * rather than at the commit, and lets them out of the view ({@link WriteBackStore#retireWhere}):
      * the commit stops the stream thread while it writes, and settled utterances change again
      * only when they expire. Utterances still streaming stay for the commit.
      */
@@ -173,16 +154,7 @@ public final class UtteranceLog {
      * keys on the way, so that reads of keys it does not hold skip it from then on.
      */
     public void scan(BiConsumer<UtteranceTier, UtteranceHead> each) {
-        recent.flush();
-        stored.scanned(keep -> {
-            try (KeyValueIterator<UtteranceTier, UtteranceHead> it = heads.all()) {
-                while (it.hasNext()) {
-                    KeyValue<UtteranceTier, UtteranceHead> kv = it.next();
-                    keep.accept(kv.key);
-                    each.accept(kv.key, kv.value);
-                }
-            }
-        });
+        recent.scan((k, head) -> each.accept(k, (UtteranceHead) head));
     }
 
     private boolean settled(Utterance u) {
@@ -197,54 +169,40 @@ public final class UtteranceLog {
         return true; // an empty one too: its tombstone
     }
 
-    /** Writes one changed utterance's head (or deletes it); the utterance, as written. */
-    private Utterance write(UtteranceTier key, Utterance u) {
-        if (u.empty()) {
-            if (u.stored) {
-                heads.delete(key);
-                stored.deleted(key);
-                u.stored = false;
+    /** An utterance's head as the utterance store holds it, its states' sealed parts in their part logs. */
+    private final class Heads implements WriteBackStore.Codec<UtteranceTier, Utterance, UtteranceHead> {
+        @Override
+        public UtteranceHead encode(UtteranceTier key, Utterance u) {
+            if (u.empty()) {
+                return null;
+            }
+            ReferenceHead reference = u.reference == null ? null : references.head(u.reference);
+            List<UtteranceHead.Hypothesis> hs = new ArrayList<>(u.hypotheses.size());
+            for (Map.Entry<String, Slot<HypothesisState, HypothesisPart>> e : u.hypotheses.entrySet()) {
+                hs.add(new UtteranceHead.Hypothesis(e.getKey(), hypotheses.head(e.getValue())));
+            }
+            return new UtteranceHead(reference, hs);
+        }
+
+        @Override
+        public Utterance decode(UtteranceTier key, UtteranceHead head) {
+            Utterance u = new Utterance();
+            u.reference = head.reference() == null ? null : references.read(key, head.reference());
+            for (UtteranceHead.Hypothesis h : head.hypotheses()) {
+                u.hypotheses.put(h.model(), hypotheses.read(key.of(h.model()), h.head()));
             }
             return u;
         }
-        ReferenceHead reference = u.reference == null ? null : references.head(u.reference);
-        List<UtteranceHead.Hypothesis> hs = new ArrayList<>(u.hypotheses.size());
-        for (Map.Entry<String, Slot<HypothesisState, HypothesisPart>> e : u.hypotheses.entrySet()) {
-            hs.add(new UtteranceHead.Hypothesis(e.getKey(), hypotheses.head(e.getValue())));
-        }
-        heads.put(key, new UtteranceHead(reference, hs));
-        stored.stored(key);
-        u.stored = true;
-        return u;
     }
 
-    /** The utterance to change: the one held, or a new empty one (not yet in the view). */
+    /** The utterance to change: the one held, or a new empty one (not yet in the log). */
     private Utterance forChange(UtteranceTier key) {
         Utterance u = find(key);
         return u != null ? u : new Utterance();
     }
 
-    /** The utterance of {@code key} from the view or the store; null when neither holds it. */
+    /** The utterance of {@code key}, or null when no one holds it. */
     private Utterance find(UtteranceTier key) {
-        Utterance u = recent.get(key);
-        if (u != null) {
-            return u;
-        }
-        if (!stored.mayHold(key)) {
-            // Not held anywhere (a new utterance): not kept in the view either, so that asking for
-            // an utterance nobody holds never pushes out one that is still wanted.
-            return null;
-        }
-        UtteranceHead head = heads.get(key);
-        u = new Utterance();
-        if (head != null) {
-            u.stored = true;
-            u.reference = head.reference() == null ? null : references.read(key, head.reference());
-            for (UtteranceHead.Hypothesis h : head.hypotheses()) {
-                u.hypotheses.put(h.model(), hypotheses.read(key.of(h.model()), h.head()));
-            }
-        }
-        recent.loaded(key, u);
-        return u;
+        return recent.get(key);
     }
 }

@@ -44,9 +44,9 @@ class SeriesAggregatesTest {
 
     private void twoDecisions() {
         aggregates.decidedTotals(SERIES, BoundaryCounts.oneToOne(2, 3, 1), new long[] {1, 0, 0, 0, 0, 0}, 4_000, dev.segmon.app.state.SignedOffsets.NONE);
-        aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.oneToOne(2, 3, 1), 0);
+        aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.oneToOne(2, 3, 1), 0, 0, 0);
         aggregates.decidedTotals(SERIES, BoundaryCounts.oneToOne(1, 1, 1), new long[] {0, 0, 0, 1, 0, 0}, 30_000, dev.segmon.app.state.SignedOffsets.NONE);
-        aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.oneToOne(1, 1, 1), 1);
+        aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.oneToOne(1, 1, 1), 1, 0, 0);
     }
 
     @Test
@@ -78,7 +78,7 @@ class SeriesAggregatesTest {
     @Test
     void decisionsReachTheStoresAtTheFlush() {
         twoDecisions();
-        aggregates.flush();
+        aggregates.writeAll();
 
         KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SeriesAggregates.SERIES.name());
         assertEquals(BoundaryCounts.oneToOne(3, 4, 2), series.get(SERIES).totals().counts());
@@ -90,7 +90,7 @@ class SeriesAggregatesTest {
     void aSlicesAggregateWaitsForTheCommitWhileThePooledOneIsWrittenEveryInterval() {
         ModelTier de = new ModelTier("m", "word", new dev.segmon.app.state.Slice("lang", "de"));
         twoDecisions();
-        aggregates.decidedMinute(de, MINUTE, BoundaryCounts.oneToOne(2, 3, 1), 1);
+        aggregates.decidedMinute(de, MINUTE, BoundaryCounts.oneToOne(2, 3, 1), 1, 0, 0);
         aggregates.updateTotals(de, t -> t.withOutcome(Outcome.SCORED));
         KeyValueStore<ModelTier, SeriesFigures> series = ctx.getStateStore(SeriesAggregates.SERIES.name());
         KeyValueStore<ModelTier, SeriesFigures> slices = ctx.getStateStore(SeriesAggregates.SLICE_SERIES.name());
@@ -103,7 +103,7 @@ class SeriesAggregatesTest {
         // Held, not lost: every reader of the view sees it, and the commit writes it, to the slices' store alone.
         assertEquals(1L, aggregates.series(de).totals().outcomes().get(Outcome.SCORED));
 
-        aggregates.flush();
+        aggregates.writeAll();
         assertEquals(1L, slices.get(de).totals().outcomes().get(Outcome.SCORED));
         assertNull(series.get(de));
         assertEquals(new MinuteCounts(BoundaryCounts.oneToOne(2, 3, 1), 1, true), minutes.fetch(de, MINUTE).counts());
@@ -126,7 +126,7 @@ class SeriesAggregatesTest {
         assertEquals(new MinuteCounts(BoundaryCounts.oneToOne(4, 3, 3), 2, true), aggregates.minute(de, MINUTE).counts());
         assertNull(aggregates.minute(de, MINUTE + 60_000)); // an unscored close has no minute counts
 
-        aggregates.flush();
+        aggregates.writeAll();
         KeyValueStore<ModelTier, SeriesFigures> slices = ctx.getStateStore(SeriesAggregates.SLICE_SERIES.name());
         assertEquals(3L, slices.get(de).totals().outcomes().values().stream().mapToLong(Long::longValue).sum());
     }
@@ -153,7 +153,7 @@ class SeriesAggregatesTest {
 
     @Test
     void aClosedUtteranceWithoutDecisionsLeavesTheMinuteUnchanged() {
-        aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.ZERO, 1);
+        aggregates.decidedMinute(SERIES, MINUTE, BoundaryCounts.ZERO, 1, 0, 0);
 
         MinuteCounts c = aggregates.minute(SERIES, MINUTE).counts();
         assertEquals(1, c.utterances());
@@ -163,7 +163,7 @@ class SeriesAggregatesTest {
     @Test
     void aDiscardedCommitDropsDecisionsNotWritten() {
         twoDecisions();
-        aggregates.discard();
+        BoundaryProcessor.COMMIT_FLUSH.open(ctx).clearCache(); // what Kafka Streams does to uncommitted state
 
         assertNull(aggregates.series(SERIES));
         assertNull(aggregates.minute(SERIES, MINUTE));
