@@ -134,18 +134,7 @@ final class Figures {
         return out;
     }
 
-    static final Part<Totals> TOTALS = new Part<>(Totals.SERDE, Totals::plus);
-    static final Part<MinuteCounts> COUNTS = new Part<>(MinuteCounts.SERDE, MinuteCounts::plus);
-    static final Part<dev.segmon.model.interval.UtteranceMoments> MOMENTS =
-            new Part<>(Moments.UTTERANCE, dev.segmon.model.interval.UtteranceMoments::plus);
     static final Part<dev.segmon.model.interval.PairedMoments> PAIRED =
             new Part<>(Moments.PAIRED, dev.segmon.model.interval.PairedMoments::plus);
-    static final Part<WordCounts> WORDS = new Part<>(WordCounts.SERDE, WordCounts::plus);
-    static final Part<dev.segmon.model.estimate.RateMoments> RATES =
-            new Part<>(EstimateValues.RATES, dev.segmon.model.estimate.RateMoments::plus);
-    static final Part<dev.segmon.model.estimate.Backtest> BACKTEST =
-            new Part<>(EstimateValues.BACKTESTS, dev.segmon.model.estimate.Backtest::plus);
-    static final Part<WordTiming> TIMING = new Part<>(WordTiming.SERDE, WordTiming::plus);
-    static final Part<OffsetBias> BIAS = new Part<>(OffsetBias.SERDE, OffsetBias::plus);
     static final Part<Long> COUNT = new Part<>(StateSerde.COUNT, Long::sum);
 }

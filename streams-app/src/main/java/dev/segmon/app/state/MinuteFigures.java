@@ -1,91 +1,136 @@
 package dev.segmon.app.state;
 
-import static dev.segmon.app.state.Figures.BIAS;
-import static dev.segmon.app.state.Figures.COUNTS;
-import static dev.segmon.app.state.Figures.MOMENTS;
 import static dev.segmon.app.state.Figures.PAIRED;
-import static dev.segmon.app.state.Figures.RATES;
-import static dev.segmon.app.state.Figures.TIMING;
-import static dev.segmon.app.state.Figures.WORDS;
 
 import dev.segmon.model.estimate.RateMoments;
 import dev.segmon.model.interval.PairedMoments;
 import dev.segmon.model.interval.UtteranceMoments;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.kafka.common.serialization.Serde;
 
 /**
  * Everything one (model, tier) added up in one minute of record time, in one value of the
- * series-minutes window store: the minute counts (with the flag of the minute-window topic), the
- * moments, word errors, the estimate's hypothesis sums, the comparisons' paired moments, word timing and
- * the hits' signed offset sum. As {@link SeriesFigures}: null components were never booked, values
- * add across tasks.
+ * series-minutes window store: the components kept per minute (the minute counts with the flag of
+ * the minute-window topic, and each measure's that has a minute bit) and the comparisons' paired
+ * moments. As {@link SeriesFigures}: null components were never booked, values add across tasks.
  */
-public record MinuteFigures(MinuteCounts counts, UtteranceMoments moments, WordCounts words, RateMoments hypothesisRates,
-                            SortedMap<String, PairedMoments> paired, WordTiming timing, OffsetBias bias) {
-    public static final MinuteFigures EMPTY = new MinuteFigures(null, null, null, null, new TreeMap<>(), null, null);
+public final class MinuteFigures {
+    public static final MinuteFigures EMPTY = new MinuteFigures(Parts.NONE, new TreeMap<>());
     public static final Serde<MinuteFigures> SERDE = StateSerde.of(MinuteFigures::encode, MinuteFigures::decode);
 
-    public MinuteFigures {
-        paired = Figures.frozen(paired);
+    private final Parts parts;
+    private final SortedMap<String, PairedMoments> paired;
+
+    private MinuteFigures(Parts parts, SortedMap<String, PairedMoments> paired) {
+        this.parts = parts;
+        this.paired = Figures.frozen(paired);
     }
 
-    /** Without word timing. */
-    public MinuteFigures(MinuteCounts counts, UtteranceMoments moments, WordCounts words, RateMoments hypothesisRates,
-                         SortedMap<String, PairedMoments> paired) {
-        this(counts, moments, words, hypothesisRates, paired, null);
+    /** The component's value in this minute, or null. */
+    @SuppressWarnings("unchecked")
+    public <V> V get(Component<V> c) {
+        return (V) parts.get(c.minuteBit());
     }
 
-    /** Without hit offsets. */
-    public MinuteFigures(MinuteCounts counts, UtteranceMoments moments, WordCounts words, RateMoments hypothesisRates,
-                         SortedMap<String, PairedMoments> paired, WordTiming timing) {
-        this(counts, moments, words, hypothesisRates, paired, timing, null);
+    public <V> MinuteFigures with(Component<V> c, V v) {
+        return new MinuteFigures(parts.with(c.minuteBit(), v), paired);
     }
 
     public MinuteFigures plus(MinuteFigures o) {
-        return new MinuteFigures(COUNTS.add(counts, o.counts), MOMENTS.add(moments, o.moments), WORDS.add(words, o.words),
-                RATES.add(hypothesisRates, o.hypothesisRates), Figures.addMaps(paired, o.paired, PairedMoments::plus),
-                TIMING.add(timing, o.timing), BIAS.add(bias, o.bias));
+        return new MinuteFigures(parts.plus(o.parts, true), Figures.addMaps(paired, o.paired, PairedMoments::plus));
+    }
+
+    public MinuteCounts counts() {
+        return get(Components.MINUTE_COUNTS);
+    }
+
+    public UtteranceMoments moments() {
+        return get(Components.MOMENTS);
+    }
+
+    public WordCounts words() {
+        return get(Components.WORDS);
+    }
+
+    public RateMoments hypothesisRates() {
+        return get(Components.HYPOTHESIS_RATES);
+    }
+
+    public WordTiming timing() {
+        return get(Components.TIMING);
+    }
+
+    /** The hits' signed offset sum. */
+    public OffsetBias bias() {
+        return get(Components.BIAS);
+    }
+
+    public SortedMap<String, PairedMoments> paired() {
+        return paired;
     }
 
     public MinuteCounts countsOrZero() {
-        return counts == null ? MinuteCounts.ZERO : counts;
+        MinuteCounts c = counts();
+        return c == null ? MinuteCounts.ZERO : c;
     }
 
     public MinuteFigures withCounts(MinuteCounts c) {
-        return new MinuteFigures(c, moments, words, hypothesisRates, paired, timing, bias);
+        return with(Components.MINUTE_COUNTS, c);
     }
 
     /** With {@code add} added to the hits' offset sum. */
     public MinuteFigures plusBias(OffsetBias add) {
-        return new MinuteFigures(counts, moments, words, hypothesisRates, paired, timing, BIAS.add(bias, add));
+        return add == null ? this : with(Components.BIAS, Components.BIAS.add(bias(), add));
     }
 
-    /** The minute's share of what {@link SeriesFigures} {@code add} adds (the parts that are kept per minute). */
+    /** With the comparisons' paired moments {@code p} added. */
+    public MinuteFigures plusPaired(SortedMap<String, PairedMoments> p) {
+        return new MinuteFigures(parts, Figures.addMaps(paired, p, PairedMoments::plus));
+    }
+
+    /** The minute's share of what {@link SeriesFigures} {@code add} adds: every component with a minute bit, and the comparisons. */
     public static MinuteFigures of(SeriesFigures add) {
-        return new MinuteFigures(null, add.moments(), add.words(), add.hypothesisRates(), add.paired(), add.timing());
+        Parts series = add.parts();
+        Parts minute = Parts.NONE;
+        for (int bit = 0; bit < series.size(); bit++) {
+            Object v = series.get(bit);
+            if (v != null) {
+                int m = Component.at(bit, false).minuteBit();
+                if (m != Component.NONE) {
+                    minute = minute.with(m, v);
+                }
+            }
+        }
+        return new MinuteFigures(minute, add.paired());
     }
 
-    /**
-     * Layout: as {@link SeriesFigures#encode()}, components counts, moments, words, hypothesisRates,
-     * timing, bias; then paired. Bytes written before the bias was kept have its mask bit clear: absent.
-     */
+    /** Layout: as {@link SeriesFigures#encode()}, with minute bits; then paired. */
     public byte[] encode() {
-        return Figures.encode(Arrays.asList(counts == null ? null : COUNTS.encode(counts), moments == null ? null : MOMENTS.encode(moments),
-                        words == null ? null : WORDS.encode(words), hypothesisRates == null ? null : RATES.encode(hypothesisRates),
-                        timing == null ? null : TIMING.encode(timing), bias == null ? null : BIAS.encode(bias)),
-                java.util.List.of(Figures.encodeMap(paired, PAIRED)));
+        return Figures.encode(parts.encode(true), List.of(Figures.encodeMap(paired, PAIRED)));
     }
 
     public static MinuteFigures decode(byte[] bytes) {
         ByteBuffer in = Bytes.wrap(bytes);
-        byte[][] c = Figures.components(in, 6);
-        SortedMap<String, byte[]> paired = Figures.map(in);
-        return new MinuteFigures(c[0] == null ? null : COUNTS.decode(c[0]), c[1] == null ? null : MOMENTS.decode(c[1]),
-                c[2] == null ? null : WORDS.decode(c[2]), c[3] == null ? null : RATES.decode(c[3]), Figures.decodeMap(paired, PAIRED),
-                c[4] == null ? null : TIMING.decode(c[4]), c[5] == null ? null : BIAS.decode(c[5]));
+        Parts parts = Parts.decode(in, true);
+        return new MinuteFigures(parts, Figures.decodeMap(Figures.map(in), PAIRED));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof MinuteFigures f && parts.equals(f.parts) && paired.equals(f.paired);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(parts, paired);
+    }
+
+    @Override
+    public String toString() {
+        return "MinuteFigures" + parts + " paired " + paired;
     }
 }

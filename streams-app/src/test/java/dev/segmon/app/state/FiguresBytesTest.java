@@ -47,7 +47,7 @@ class FiguresBytesTest {
     void aMinuteAggregateHasCountsMomentsWordsRatesAndPairs() throws IOException {
         MinuteCounts c = MinuteCounts.ZERO.plus(new BoundaryCounts(2, 2, 1, 1), 1);
         PairedMoments p = PairedMoments.of(new BoundaryCounts(2, 2, 1, 1), new BoundaryCounts(2, 3, 2, 2));
-        MinuteFigures f = new MinuteFigures(c, null, null, null, new TreeMap<>(Map.of("base", p)));
+        MinuteFigures f = MinuteFigures.EMPTY.withCounts(c).plusPaired(new TreeMap<>(Map.of("base", p)));
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(expected);
         out.writeByte(1);
