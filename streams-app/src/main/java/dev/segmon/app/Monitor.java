@@ -3,6 +3,7 @@ package dev.segmon.app;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.health.BrokerContact;
 import dev.segmon.app.health.ClientHealth;
+import dev.segmon.app.measures.Measures;
 import dev.segmon.app.metrics.ContactMetrics;
 import dev.segmon.app.metrics.MetricsServer;
 import dev.segmon.app.metrics.SliceCapMetrics;
@@ -132,7 +133,7 @@ public final class Monitor implements AutoCloseable {
         // Every segmon_* family, in the full registry and in the segmon-only one (see MetricsServer).
         // The series' families, pooled and per slice (docs/slices.md).
         MultiCollector series = new SlicedMetrics((StoreView) state,
-                v -> SlicedMetrics.families(v, config.detector(), System::currentTimeMillis), config.slices().active(),
+                v -> families(v, config, System::currentTimeMillis), config.slices().active(),
                 new SliceCapMetrics(sliceValues::cappedCounts));
         for (MultiCollector c : List.of(series,
                 new ContactMetrics(() -> contact.ageSeconds(System.currentTimeMillis())), new PartitionMetrics(partitioning))) {
@@ -154,6 +155,15 @@ public final class Monitor implements AutoCloseable {
 
     // KafkaStreamsMetrics bound before RUNNING only sees client and thread metrics
     // (docs/streaming.md, "Versions that work together"), so it is bound on the first transition to RUNNING.
+    /** The series' families over one view (pooled or a slice's): the core ones and every measure's. */
+    public static List<io.prometheus.metrics.model.registry.MultiCollector> families(StoreView v, MonitorConfig config,
+                                                                                  java.util.function.LongSupplier clock) {
+        List<io.prometheus.metrics.model.registry.MultiCollector> out = new java.util.ArrayList<>(
+                SlicedMetrics.families(v, config.detector(), clock));
+        out.addAll(Measures.metrics(Measures.all(config), v, clock));
+        return out;
+    }
+
     private synchronized void bindClientMetrics() {
         if (streamsMetrics == null) {
             streamsMetrics = new KafkaStreamsMetrics(streams);

@@ -72,6 +72,8 @@ public final class MonitorConfig {
     public Duration referenceMaxDelay() { return v.referenceMaxDelay; }
     /** How often (wall clock) the expiry punctuation runs. */
     public Duration expiryInterval() { return v.expiryInterval; }
+    /** A hypothesis word longer than this is a long-word anomaly. */
+    public Duration maxWordDuration() { return v.maxWordDuration; }
     public String hypothesesTopic() { return v.hypothesesTopic; }
     public String referencesTopic() { return v.referencesTopic; }
     public String scoresTopic() { return v.scoresTopic; }
@@ -137,6 +139,7 @@ public final class MonitorConfig {
         private double maxDisorder;
         private Duration referenceMaxDelay;
         private Duration expiryInterval;
+        private Duration maxWordDuration;
         private String hypothesesTopic;
         private String referencesTopic;
         private String scoresTopic;
@@ -207,6 +210,7 @@ public final class MonitorConfig {
         }
 
         public Builder referenceMaxDelay(Duration d) { this.referenceMaxDelay = nonNegative(d); return this; }
+        public Builder maxWordDuration(Duration d) { this.maxWordDuration = nonNegative(d); return this; }
 
         public Builder expiryInterval(Duration d) {
             if (d.isZero() || d.isNegative()) {

@@ -41,6 +41,9 @@ public final class Settings {
     public static final Setting<Duration> REFERENCE_MAX_DELAY = duration("reference-max-delay",
             "How long (wall clock) a reference is kept after its last chunk, and a hypothesis waits for one.",
             Duration.ofHours(24), MonitorConfig.Builder::referenceMaxDelay);
+    public static final Setting<Duration> MAX_WORD_DURATION = duration("max-word-duration",
+            "A hypothesis word longer than this is counted as a long-word anomaly (docs/contract.md 3.6).",
+            Duration.ofSeconds(2), MonitorConfig.Builder::maxWordDuration);
     public static final Setting<Duration> EXPIRY_INTERVAL = duration("expiry-interval",
             "How often (wall clock) expiry runs.", Duration.ofSeconds(10), MonitorConfig.Builder::expiryInterval);
     public static final Setting<String> HYPOTHESES_TOPIC = topic("hypotheses-topic", "Input topic of hypothesis alignments.", MonitorConfig.DEFAULT_HYPOTHESES_TOPIC,
@@ -112,7 +115,8 @@ public final class Settings {
     public static final List<Setting<?>> ALL = List.of(BOOTSTRAP_SERVERS, APPLICATION_ID, TOLERANCE, HIT_RULE, METRICS_PORT,
             MAX_DISORDER, REFERENCE_MAX_DELAY, UNREFERENCED, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
             DEAD_LETTERS_TOPIC, METRICS_TOPIC, DETECTION_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS, COMPARE,
-            IGNORE_LABELS, FALSE_ALARM_PERIOD, DETECTOR_LEARN, DETECTOR_PAIRED_LEARN, DETECTOR_MARGIN, SLICE_KEYS, SLICE_CAP, SLICE_VALUES);
+            IGNORE_LABELS, FALSE_ALARM_PERIOD, DETECTOR_LEARN, DETECTOR_PAIRED_LEARN, DETECTOR_MARGIN, SLICE_KEYS, SLICE_CAP, SLICE_VALUES,
+            MAX_WORD_DURATION);
 
     private static final Map<String, Setting<?>> BY_NAME = ALL.stream()
             .collect(Collectors.toUnmodifiableMap(Setting::name, Function.identity()));

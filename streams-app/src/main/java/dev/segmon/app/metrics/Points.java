@@ -12,9 +12,9 @@ import java.util.function.ToDoubleFunction;
 /** What every segmon metric family shares: the windows of the ratio gauges, series labels, data points. */
 public final class Points {
     /** The {@code window} label of the figures since the state began. */
-    static final String CUMULATIVE = "cumulative";
+    public static final String CUMULATIVE = "cumulative";
     /** The {@code window} label of the sliding window: this minute of record time and the four before it. */
-    static final String SLIDING = "5m";
+    public static final String SLIDING = "5m";
     private static final long SLIDING_MINUTES = 5;
 
     private Points() {
@@ -28,11 +28,11 @@ public final class Points {
         return MinuteWindow.minuteOf(nowMs) - (SLIDING_MINUTES - 1) * MinuteWindow.MINUTE_MS;
     }
 
-    static Labels series(ModelTier s) {
+    public static Labels series(ModelTier s) {
         return Labels.of("model", s.model(), "tier", s.tier());
     }
 
-    static CounterSnapshot.CounterDataPointSnapshot counter(Labels labels, double value) {
+    public static CounterSnapshot.CounterDataPointSnapshot counter(Labels labels, double value) {
         return CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(value).build();
     }
 
@@ -45,7 +45,7 @@ public final class Points {
     }
 
     /** Adds a gauge point, or none for a null value (a ratio with a zero denominator: Prometheus has no null). */
-    static void gauge(GaugeSnapshot.Builder b, Labels labels, Double value) {
+    public static void gauge(GaugeSnapshot.Builder b, Labels labels, Double value) {
         if (value != null) {
             b.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(value).build());
         }

@@ -63,7 +63,7 @@ public final class Component<V> {
     }
 
     /** The sum, where null is "nothing booked" (not zero: an exporter leaves such a series out). */
-    V add(V a, V b) {
+    public V add(V a, V b) {
         return a == null ? b : b == null ? a : plus.apply(a, b);
     }
 

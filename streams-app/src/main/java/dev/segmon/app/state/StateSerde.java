@@ -36,4 +36,29 @@ public final class StateSerde {
 
     /** A count stored as a version byte and a big-endian long (dead letters, the reference clock). */
     public static final Serde<Long> COUNT = of(Bytes::encodeLong, Bytes::decodeLong);
+
+    /**
+     * A serde of counts that are a fixed number of longs: the version byte, then each long
+     * big-endian, in the order {@code longs} gives them. The layout of most measures' counts.
+     */
+    public static <V> Serde<V> ofLongs(int count, Function<V, long[]> longs, Function<long[], V> make) {
+        return of(v -> {
+            long[] parts = longs.apply(v);
+            if (parts.length != count) {
+                throw new IllegalArgumentException("expected " + count + " longs, got " + parts.length);
+            }
+            java.nio.ByteBuffer out = Bytes.allocate(8 * count);
+            for (long p : parts) {
+                out.putLong(p);
+            }
+            return out.array();
+        }, b -> {
+            java.nio.ByteBuffer in = Bytes.wrap(b);
+            long[] parts = new long[count];
+            for (int i = 0; i < count; i++) {
+                parts[i] = in.getLong();
+            }
+            return make.apply(parts);
+        });
+    }
 }

@@ -1,6 +1,8 @@
 package dev.segmon.app.topology;
 
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.measures.MeasureBook;
+import dev.segmon.app.measures.Measures;
 import dev.segmon.app.processors.BoundaryProcessor;
 import dev.segmon.app.processors.DetectionFeed;
 import dev.segmon.app.processors.DetectorProcessor;
@@ -135,7 +137,7 @@ public final class SegmonTopology {
         DetectionFeed feed = new DetectionFeed(DETECTION_SINK, config.tolerances(), config.hitRule(), config.ignoreLabels());
         return List.of(new MomentsBook(),
                 new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay(), feed),
-                new WordBook(), new EstimateBook(), feed);
+                new WordBook(), new EstimateBook(), feed, new MeasureBook(Measures.all(config)));
     }
 
     /** The topics the monitor reads and writes that its users see (created only with create-topics). */

@@ -59,6 +59,7 @@ class SettingsTest {
         SAMPLES.put("slice-cap", new Sample("5", 5, c -> c.slices().cap()));
         SAMPLES.put("slice-values", new Sample("lang=de, en; domain=call", Map.of("lang", Set.of("de", "en"), "domain", Set.of("call")),
                 c -> c.slices().allowed()));
+        SAMPLES.put("max-word-duration", new Sample("1500ms", Duration.ofMillis(1500), MonitorConfig::maxWordDuration));
     }
 
     @Test
@@ -130,6 +131,7 @@ class SettingsTest {
         defaults.put("slice-keys", "none");
         defaults.put("slice-cap", "20");
         defaults.put("slice-values", "none");
+        defaults.put("max-word-duration", "2s");
         assertEquals(MonitorConfig.SETTINGS, defaults.keySet());
         for (Map.Entry<String, String> d : defaults.entrySet()) {
             Setting<?> s = Settings.named(d.getKey());

@@ -81,7 +81,7 @@ final class SegmonDriver implements AutoCloseable {
         this.changes = new dev.segmon.app.view.ChangeView(stores, this.config.detector());
         // The collectors Monitor registers, pooled and per slice; "now" for the 5m window: one minute after START.
         registry.getPrometheusRegistry().register(new SlicedMetrics(stores,
-                v -> SlicedMetrics.families(v, this.config.detector(), () -> START.toEpochMilli() + 60_000L),
+                v -> dev.segmon.app.Monitor.families(v, this.config, () -> START.toEpochMilli() + 60_000L),
                 this.config.slices().active(), new SliceCapMetrics(sliceValues::cappedCounts)));
     }
 
