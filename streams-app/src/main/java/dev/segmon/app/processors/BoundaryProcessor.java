@@ -100,8 +100,9 @@ public final class BoundaryProcessor implements Processor<byte[], byte[], Object
         this.deadLetters = new DeadLetters(sinks.deadLetters());
         Transcripts transcripts = new Transcripts(deadLetters, config.ignoreLabels(), disorderMicros);
         this.slices = new SliceLabels(sliceValues, COMMIT_FLUSH);
-        this.scorer = new UtteranceScorer(sinks.scores(), config.tolerances(), config.hitRule(), config.ignoreLabels(), disorderMicros,
-                totals, minutes, this.books, config.unreferenced(), slices);
+        this.scorer = new UtteranceScorer(sinks.scores(),
+                new UtteranceScorer.Matching(config.tolerances(), config.hitRule(), config.ignoreLabels(), disorderMicros),
+                totals, minutes, config.unreferenced(), new CloseFanOut(totals, this.books, slices));
         this.hypotheses = new HypothesisInput(states, totals, deadLetters, transcripts, scorer, this.books, disorderMicros,
                 config.referenceMaxDelay().toMillis(), slices);
         this.references = new ReferenceInput(states, totals, deadLetters, transcripts, scorer, disorderMicros, slices);
