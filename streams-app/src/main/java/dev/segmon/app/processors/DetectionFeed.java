@@ -109,7 +109,7 @@ public final class DetectionFeed implements UtteranceBook {
     }
 
     /** A comparison's utterance, booked by the paired book: both models' counts on one reference. */
-    void pair(SeriesKey comparison, BoundaryCounts candidate, BoundaryCounts baseline, long timestampMs) {
-        context.forward(new Record<Object, Object>(comparison, Observation.paired(candidate, baseline), timestampMs), sink);
+    public void pair(PairedBook.Pair p) {
+        context.forward(new Record<Object, Object>(p.comparison(), Observation.paired(p.candidate(), p.baseline()), p.timestampMs()), sink);
     }
 }

@@ -15,6 +15,7 @@ import dev.segmon.model.interval.PairedMoments;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -39,14 +40,18 @@ public final class PairedBook implements UtteranceBook {
     private final List<Comparison> comparisons;
     private final Duration expiryInterval;
     private final long maxDelayMs;
-    private final DetectionFeed feed;
+    private final Consumer<Pair> pairs;
     private SeriesAggregates aggregates;
     private ProcessorContext<Object, Object> context;
     private KeyValueStore<PendingKey, Pending> pending;
 
-    /** @param feed handed each booked pair for the comparison's change detector (null: none) */
-    public PairedBook(List<Comparison> comparisons, Duration expiryInterval, Duration maxDelay, DetectionFeed feed) {
-        this.feed = feed;
+    /** One comparison's utterance as booked: both models' counts on one reference, at the close's record time. */
+    public record Pair(SeriesKey comparison, BoundaryCounts candidate, BoundaryCounts baseline, long timestampMs) {
+    }
+
+    /** @param pairs told of each booked pair (the comparison's change detector) */
+    public PairedBook(List<Comparison> comparisons, Duration expiryInterval, Duration maxDelay, Consumer<Pair> pairs) {
+        this.pairs = pairs;
         this.comparisons = List.copyOf(comparisons);
         this.expiryInterval = expiryInterval;
         this.maxDelayMs = maxDelay.toMillis();
@@ -94,9 +99,7 @@ public final class PairedBook implements UtteranceBook {
             if (cand.reference() == base.reference()) {
                 // In the candidate's aggregate, under its baseline.
                 aggregates.add(new ModelTier(c.candidate(), tier, slice), SeriesFigures.ofPaired(c.baseline(), PairedMoments.of(cand, base)), u.timestampMs());
-                if (feed != null) {
-                    feed.pair(new SeriesKey(c.candidate(), c.baseline(), tier, slice), cand, base, u.timestampMs());
-                }
+                pairs.accept(new Pair(new SeriesKey(c.candidate(), c.baseline(), tier, slice), cand, base, u.timestampMs()));
             }
         }
     }

@@ -136,7 +136,7 @@ public final class SegmonTopology {
     static List<UtteranceBook> books(MonitorConfig config) {
         DetectionFeed feed = new DetectionFeed(DETECTION_SINK, config.tolerances(), config.hitRule(), config.ignoreLabels());
         return List.of(new MomentsBook(),
-                new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay(), feed),
+                new PairedBook(config.comparisons(), config.expiryInterval(), config.referenceMaxDelay(), feed::pair),
                 new WordBook(), new EstimateBook(), feed, new MeasureBook(Measures.all(config)));
     }
 
