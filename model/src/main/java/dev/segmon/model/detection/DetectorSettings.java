@@ -16,9 +16,8 @@ public record DetectorSettings(Duration falseAlarmPeriod, int learnUtterances, i
     /** How far above the threshold a shift's statistic may climb (ln 100): it sets how soon a call ends after the change does. */
     /**
      * The threshold is this many times the statistic's bound A: the bound holds for normal values,
-     * and per-utterance values are heavier-tailed (measured on simulated A/A traffic, the mean time
-     * to a false alarm came out near A itself: docs/detection.md). ln 2 more evidence costs a few
-     * per cent of delay.
+     * and per-utterance values are heavier-tailed, so the bound alone calls too often on A/A traffic
+     * (docs/detection.md, the mean time between false alarms). ln 2 more evidence adds little delay.
      */
     public static final double THRESHOLD_FACTOR = 2;
     public static final double CAP_ABOVE_THRESHOLD = Math.log(100);

@@ -33,7 +33,8 @@ public record TimingCounts(long referenceWords, long hypothesisWords, long match
         boolean consistent = within.size() == COLLARS.length
                 && matched >= 0 && matched <= referenceWords && matched <= hypothesisWords
                 && Math.abs(startOffsetSum) <= startErrorSum && Math.abs(endOffsetSum) <= endErrorSum;
-        // A loop, not a stream: every close of a live monitor builds a few of these (docs/performance.md).
+        // A loop, not a stream: every close of a live monitor builds a few of these
+        // (docs/decisions/0023-closes-added-up-beside-the-aggregates.md).
         for (int i = 0; consistent && i < within.size(); i++) {
             consistent = within.get(i).starts() <= matched && within.get(i).ends() <= matched;
         }

@@ -49,7 +49,7 @@ final class BrokerProperties {
         p.setProperty("group.streams.initial.rebalance.delay.ms", "0");
         // Socket buffers sized by the operating system, as the monitor's consumers' are: Kafka's
         // fixed 100 KiB let the kernel drop produce requests it could not queue, and each came
-        // again after a retransmission timeout of at least 200 ms (docs/performance.md).
+        // again after Linux's retransmission timeout (docs/decisions/0041-os-socket-buffers-for-the-bench-and-the-embedded-broker.md).
         p.setProperty("socket.receive.buffer.bytes", "-1");
         p.setProperty("socket.send.buffer.bytes", "-1");
         overrides.forEach(p::setProperty);

@@ -87,8 +87,8 @@ public final class StoreMetrics implements MultiCollector {
      * The families {@code included} names, reading only the stores those need: a selected scrape
      * ({@code /metrics?name[]=segmon_utterances_total}) reads the totals, not the minutes, the dead
      * letters and the reference clock. The client library would filter after a full collect, and a
-     * poller asking for one counter every few milliseconds then spent its CPU time reading the
-     * minute store for the sliding ratios it discarded (docs/performance.md).
+     * poller asking for one counter every few milliseconds would read the minute store for sliding
+     * ratios it discards (docs/decisions/0033-metrics-endpoint-nodelay-and-selectors.md).
      */
     @Override
     public MetricSnapshots collect(Predicate<String> included) {

@@ -32,7 +32,7 @@ public final class DetectorProcessor implements Processor<SeriesKey, Observation
     public static final List<StoreSpec<?>> STORES = List.of(DETECTORS, COMMIT_FLUSH);
     /**
      * Series' detectors kept decoded: each record changes its series' detectors, so they are
-     * encoded once per commit ({@link WriteBackStore}), not per record.
+     * encoded once per commit ({@link WriteBackStore}), not per record (docs/decisions/0020-detectors-kept-decoded.md).
      */
     static final int DECODED = 1024;
 

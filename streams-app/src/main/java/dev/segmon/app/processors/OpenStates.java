@@ -144,7 +144,8 @@ public final class OpenStates {
      * Acts on at most {@code budget} queued states, hypotheses before references: each one still
      * due at {@code untilMs} goes to its action; one written since it was filed is skipped (it was
      * filed again), one not due yet goes back to the index. Returns how many it took off the queue.
-     * Slices, because acting on a whole pass at once stalls the stream thread (docs/performance.md).
+     * Slices, because acting on a whole pass at once stalls the stream thread
+     * (docs/decisions/0009-expiry-in-even-slices.md).
      */
     int drainDue(long untilMs, int budget, java.util.function.Consumer<HypothesisKey> onHypothesis,
                  java.util.function.Consumer<UtteranceTier> onReference) {

@@ -74,7 +74,7 @@ public final class ReferenceInput {
         List<HypothesisKey> open = new ArrayList<>();
         boolean declaredNone = false;
         // The utterance's hypotheses by one point lookup per model known on the tier, not a prefix
-        // scan: Kafka's RocksDB iterators have no upper bound (docs/performance.md).
+        // scan: Kafka's RocksDB iterators have no upper bound (docs/decisions/0007-point-lookups-not-prefix-scans.md).
         for (String model : totals.modelsOn(r.tier())) {
             HypothesisKey hk = refKey.of(model);
             HypothesisState h = states.hypothesis(hk);

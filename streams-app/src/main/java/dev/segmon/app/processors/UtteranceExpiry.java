@@ -18,7 +18,7 @@ import java.time.Duration;
  * <p>Every expiry interval queues the states that may be due ({@link #pass}), and they are acted
  * on in even slices, one now and one on each aggregate write tick until the next pass
  * ({@link #slice}), so that a pass spreads over its interval instead of stopping the stream
- * thread (docs/performance.md).
+ * thread (docs/decisions/0009-expiry-in-even-slices.md).
  */
 final class UtteranceExpiry {
     /** Fewest queued states a slice acts on, so that a small queue drains at once (and tests see a pass's effects at the pass). */

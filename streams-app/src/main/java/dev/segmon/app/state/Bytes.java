@@ -8,8 +8,9 @@ import java.nio.ByteBuffer;
  * the JDK's DataOutputStream writes them (booleans one byte 0/1, arrays as an int length then the
  * elements), so that stored state stays readable ({@code StateBytesTest} holds the layouts to it).
  * Parts, which hold an utterance's times and words, are varints since {@link #PARTS}.
- * Coded straight into and out of right-sized ByteBuffers: the Data*Stream codecs spent most of
- * their time in {@code DataInputStream.readFully}, one call per long (docs/performance.md).
+ * Coded straight into and out of right-sized ByteBuffers: the Data*Stream codecs go through
+ * {@code DataInputStream.readFully}, one call per long
+ * (docs/decisions/0005-bytebuffer-codecs-and-decoded-views.md).
  */
 final class Bytes {
     static final byte VERSION = 1;
@@ -17,8 +18,7 @@ final class Bytes {
     static final byte FIXED_PARTS = 1;
     /**
      * The version byte of parts written since: times and words as varints of differences
-     * ({@link Varints}), less than half the bytes of {@link #FIXED_PARTS} (docs/performance.md,
-     * "Parts in varints").
+     * ({@link Varints}), fewer bytes than {@link #FIXED_PARTS} (docs/decisions/0015-parts-in-varints.md).
      */
     static final byte PARTS = 2;
 

@@ -14,8 +14,9 @@ import org.apache.kafka.common.serialization.Serde;
  * number beside the {@link HypothesisHead} and read back once, when a state is not in memory.
  *
  * <p>Immutable as seen from outside, but {@link #plus} appends in amortised constant time: the
- * tail of a head grows by one record at a time, and copying it whole on every record showed in
- * profiles (docs/performance.md). A part's arrays may have room past its own
+ * tail of a head grows by one record at a time, and copying it whole on every record costs in
+ * proportion to its length (docs/decisions/0016-tail-appended-in-place-and-hand-written-key-equality.md).
+ * A part's arrays may have room past its own
  * content; the part built last on them appends there (the others see only their own length), and
  * any other part that appends copies first. Parts live on one stream thread.
  */

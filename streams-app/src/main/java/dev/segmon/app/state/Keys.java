@@ -68,8 +68,9 @@ public final class Keys {
             return new ModelTier(model, tier, slice);
         }
 
-        // Written out, with a record's contract: hashed and compared several times per record, and
-        // the record's generated methods did not inline there (docs/performance.md).
+        // Written out, with a record's contract: hashed and compared several times per record, where
+        // the record's generated methods do not inline
+        // (docs/decisions/0016-tail-appended-in-place-and-hand-written-key-equality.md).
         @Override
         public boolean equals(Object o) {
             return o instanceof HypothesisKey k && utterance.equals(k.utterance) && model.equals(k.model) && tier.equals(k.tier)
@@ -84,7 +85,8 @@ public final class Keys {
 
     /**
      * One sealed part of a hypothesis' held boundaries and words, or of a reference's chunks
-     * (model empty), by its sequence number. Read by point lookups only (no prefix scans: docs/performance.md, item 5).
+     * (model empty), by its sequence number. Read by point lookups only (no prefix scans:
+     * docs/decisions/0007-point-lookups-not-prefix-scans.md).
      */
     public record PartKey(String utterance, String tier, String model, int seq) {
         public static final Serde<PartKey> SERDE = StateSerde.ofKey(k -> new String[] {k.utterance, k.tier, k.model, Integer.toString(k.seq)},
@@ -160,7 +162,8 @@ public final class Keys {
         }
 
         // Written out, as HypothesisKey's: the detectors' WriteBack shares its code with the
-        // utterances', whose per-record key checks would otherwise reach a method handle (docs/performance.md).
+        // utterances', whose per-record key checks would otherwise reach a method handle
+        // (docs/decisions/0016-tail-appended-in-place-and-hand-written-key-equality.md).
         @Override
         public boolean equals(Object o) {
             return o instanceof SeriesKey k && model.equals(k.model) && baseline.equals(k.baseline) && tier.equals(k.tier)

@@ -11,9 +11,10 @@ import org.rocksdb.Priority;
  * they take the cores the stream threads leave idle instead of preempting them.
  *
  * <p>Why: every task's utterance store fills its memtable at the same pace, so their flushes and
- * compactions come as one burst that raised the latency (docs/performance.md, "A heap touched at
- * start, flushes behind the stream threads"). RocksDB's background threads are shared by every
- * store of the JVM ({@link Env#getDefault()}), so the priority is lowered once, at the first store opened.
+ * compactions come as one burst that raises the latency
+ * (docs/decisions/0029-rocksdb-flushes-at-low-priority.md). RocksDB's background threads are shared
+ * by every store of the JVM ({@link Env#getDefault()}), so the priority is lowered once, at the
+ * first store opened.
  */
 public final class BackgroundPriority implements RocksDBConfigSetter {
     private static volatile boolean lowered;

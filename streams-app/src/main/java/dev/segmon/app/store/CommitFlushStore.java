@@ -14,7 +14,8 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * of once per record.
  *
  * <p>Why: an open utterance's state changes with every record of it, and writing it through to
- * its store on every record was the stream thread's largest cost (docs/performance.md). Kafka's
+ * its store on every record costs an encoding and a cache write per record
+ * (docs/decisions/0001-open-states-written-once-per-commit.md). Kafka's
  * cache keeps the last value per key until the commit, but as bytes; a view that keeps the objects
  * and writes their bytes when the task commits does the same with one encoding per commit.
  *

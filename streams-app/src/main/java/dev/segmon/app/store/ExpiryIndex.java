@@ -8,11 +8,12 @@ import java.util.TreeMap;
 /**
  * One task's hypothesis and reference states by the time they were last touched (wall clock), so
  * that an expiry pass reads the states that may be due, not every state kept: a full pass costs
- * in proportion to rate x reference-max-delay while the stream thread waits (docs/performance.md).
+ * in proportion to rate x reference-max-delay while the stream thread waits
+ * (docs/decisions/0008-expiry-index-in-memory.md).
  *
  * <p>In memory, not a state store: it is derived from the stores, so it is rebuilt from them
  * whenever the processor is initialised (after a restore, a revival or a migration), with one
- * scan; a changelogged store for it cost more than it saved (docs/performance.md). The price is
+ * scan; a changelogged store for it costs more than it saves (the same record). The price is
  * heap, up to a capacity past which the index gives up and the processor falls back to a full
  * pass ({@link #overflowed}).
  *

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * (4.3.0) answers it: a {@link RetriableException} is retried, anything else fails the client.
  * Retrying matters when the broker is away: a send that needs a topic's metadata waits
  * {@code max.block.ms} (60 s) and then fails with a {@code TimeoutException}; answered FAIL, that
- * stopped the monitor for good (docs/faults.md, broker outage). Answered RETRY, Kafka Streams
+ * stopped the monitor for good (docs/decisions/0042-retriable-production-errors-retried.md). Answered RETRY, Kafka Streams
  * marks the task corrupted, aborts its transaction and re-initialises it from the changelogs
  * (exactly-once), and goes on once the broker is back.
  */

@@ -174,13 +174,14 @@ public final class SegmonTopology {
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1000);
         // The totals are the same in any arrival order, so a task need not wait for timestamp order
         // across its two input partitions, and Kafka Streams' default formats a log message per
-        // record while it waits (docs/performance.md).
+        // record while it waits (docs/decisions/0004-no-idle-wait-between-input-partitions.md).
         p.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, StreamsConfig.MAX_TASK_IDLE_MS_DISABLED);
         // The consumers' socket receive buffer sized by the operating system: long utterances'
-        // fetch responses overflowed Kafka's fixed one and waited for retransmissions (docs/performance.md).
+        // fetch responses overflowed Kafka's fixed one and waited for retransmissions
+        // (docs/decisions/0027-consumers-receive-buffer-from-the-os.md).
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.RECEIVE_BUFFER_CONFIG), -1);
         // One stream thread per core the JVM may use: one thread is bound by one core, and the
-        // tasks spread over threads as they would over instances (docs/performance.md).
+        // tasks spread over threads as they would over instances (docs/decisions/0026-one-stream-thread-per-core.md).
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, defaultStreamThreads());
         // Inputs are read as bytes (nothing to fail on); an oversized dead letter must not stop the monitor.
         p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, OversizedDeadLetterHandler.class.getName());

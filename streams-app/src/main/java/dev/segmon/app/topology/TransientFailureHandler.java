@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Why: under exactly-once a thread's tasks share one transactional producer, and after a send
  * timed out while the broker was away the other tasks' flushes fail in a way Kafka Streams treats
- * as fatal (docs/faults.md). A replaced thread starts with a new producer and its tasks are
+ * as fatal (docs/decisions/0043-stream-threads-replaced-on-transient-errors.md). A replaced thread
+ * starts with a new producer and its tasks are
  * restored from the changelogs, so nothing is lost or counted twice (KIP-671).
  *
  * <p>Transient = some exception in the cause chain is a {@link RetriableException} (e.g. the

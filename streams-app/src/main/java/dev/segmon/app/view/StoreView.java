@@ -152,8 +152,8 @@ public final class StoreView implements MonitorView {
      * One component of every series' aggregate, taken from each task's value and summed with
      * {@code plus}, the component's own sum in {@link SeriesFigures#plus}: the figures of
      * {@link #series(Function)} without adding up the components nobody reads. The utterance
-     * counter's scrape reads the totals alone; with slice keys, summing whole aggregates was 12 %
-     * of its read thread's profile (docs/performance.md, "The paced phase: what keeps the two cores busy").
+     * counter's scrape reads the totals alone, where summing whole aggregates costs the read
+     * thread with every slice key (docs/decisions/0025-scrape-reads-each-store-once.md).
      */
     @SuppressWarnings("unchecked")
     public <V> SortedMap<ModelTier, V> series(Function<SeriesFigures, V> component, BinaryOperator<V> plus) {
@@ -171,7 +171,7 @@ public final class StoreView implements MonitorView {
     /**
      * The aggregates this view shows, as each task holds them: the pooled series' store for the
      * pooled view, the slices' store for a slice's, both for {@link #everySlice}. The pooled view
-     * reads no slice's aggregate (docs/performance.md, "Slice aggregates in a store of their own").
+     * reads no slice's aggregate (docs/decisions/0024-slice-aggregates-in-their-own-store.md).
      */
     private List<KeyValue<ModelTier, SeriesFigures>> seriesEntries() {
         if (selected != null && !selected.isNone()) {

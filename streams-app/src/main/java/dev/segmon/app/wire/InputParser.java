@@ -28,7 +28,8 @@ final class InputParser {
 
     /**
      * Jackson's factory with its fast double parser (FastDoubleParser, correctly rounded like
-     * {@code Double.parseDouble}, which was 4.3 % of the stream thread: every time is a decimal).
+     * {@code Double.parseDouble}): every time is a decimal
+     * (docs/decisions/0003-streaming-input-reader.md).
      */
     private static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build();
 

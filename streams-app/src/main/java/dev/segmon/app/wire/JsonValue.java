@@ -13,9 +13,9 @@ import java.util.List;
  * malformed JSON anywhere is refused as before).
  *
  * <p>Why not Jackson's tree ({@code ObjectMapper.readTree}): building a {@code JsonNode} tree for
- * every record was a quarter of the stream thread's time in a profile of the bench
- * (docs/performance.md); the checks need a handful of fields. The answers are the tree's on every
- * input (the tree model's reader is the test's oracle): a field given twice keeps its last value,
+ * every record costs far more than the checks need, a handful of fields
+ * (docs/decisions/0003-streaming-input-reader.md). The answers are the tree's on every input
+ * (the tree model's reader is the test's oracle): a field given twice keeps its last value,
  * JSON {@code null} is a present value that is no number, string or boolean, content after the
  * record's object is ignored, and a non-object has no fields.
  */

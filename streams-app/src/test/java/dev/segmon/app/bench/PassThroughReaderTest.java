@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The reader that times the pass-through's copies reads its whole output, so its socket buffer is
  * the operating system's (-1) like the monitor's consumers', not Kafka's fixed 64 KiB that dropped
- * segments of that output (docs/performance.md, "The pass-through's floor without dropped segments").
+ * segments of that output (docs/decisions/0041-os-socket-buffers-for-the-bench-and-the-embedded-broker.md).
  */
 class PassThroughReaderTest {
 

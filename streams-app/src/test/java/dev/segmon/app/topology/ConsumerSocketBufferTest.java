@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The monitor's consumers take their socket receive buffer from the operating system (-1) rather
  * than Kafka's fixed 64 KiB, which let the kernel prune the receive queue of large fetch responses
- * (docs/performance.md, "The consumers' receive buffer"). Read back through Kafka Streams' own
+ * (docs/decisions/0027-consumers-receive-buffer-from-the-os.md). Read back through Kafka Streams' own
  * resolution of the settings, as its main and restore consumers get them.
  */
 class ConsumerSocketBufferTest {

@@ -22,8 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * What the stores keep for one undeclared hypothesis held in case a reference comes (ended, none
  * yet): the serialised keys and values of the per-utterance stores, as RocksDB and the changelog
- * hold them, after the real topology took its records. The figure of docs/performance.md, "Bytes
- * per held hypothesis":
+ * hold them, after the real topology took its records. The figure of docs/performance.md, "Sizing":
  * {@code mvn -B -o -pl streams-app -am test -Dtest=HeldHypothesisBytesTest -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class HeldHypothesisBytesTest {
