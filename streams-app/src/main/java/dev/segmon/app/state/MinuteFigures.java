@@ -2,9 +2,7 @@ package dev.segmon.app.state;
 
 import static dev.segmon.app.state.Figures.PAIRED;
 
-import dev.segmon.model.estimate.RateMoments;
 import dev.segmon.model.interval.PairedMoments;
-import dev.segmon.model.interval.UtteranceMoments;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Objects;
@@ -46,22 +44,6 @@ public final class MinuteFigures {
 
     public MinuteCounts counts() {
         return get(Components.MINUTE_COUNTS);
-    }
-
-    public UtteranceMoments moments() {
-        return get(Components.MOMENTS);
-    }
-
-    public WordCounts words() {
-        return get(Components.WORDS);
-    }
-
-    public RateMoments hypothesisRates() {
-        return get(Components.HYPOTHESIS_RATES);
-    }
-
-    public WordTiming timing() {
-        return get(Components.TIMING);
     }
 
     /** The hits' signed offset sum. */

@@ -47,35 +47,22 @@ public final class WriteBackStore<K, V> extends KeyValueLayer<K, V> implements C
     private static final Object GONE = new Object();
 
     private final Inner<K, V, ?> inner;
-    private final Map<K, Object> recent;
+    private final RecentValues<K> recent;
     private final Map<K, Object> changed = new LinkedHashMap<>();
     private final Map<K, Pending<V>> pending = new HashMap<>();
     private final StoredKeys<K> keys;
-    /** The key asked for last and its value: a record asks for its key several times, mostly as equal new objects. */
-    private K lastKey;
-    private Object lastValue;
-    private boolean lastChanged;
 
     /** {@code entries}: most values kept decoded; {@code trackedKeys}: most keys known ({@link StoredKeys}), 0 for none. */
     public <S> WriteBackStore(KeyValueStore<K, S> store, Codec<K, V, S> codec, int entries, long trackedKeys) {
         super(store);
         this.inner = new Inner<>(store, codec);
         this.keys = new StoredKeys<>(trackedKeys);
-        this.recent = new LinkedHashMap<>(Math.min(entries, 1024), 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<K, Object> eldest) {
-                if (size() <= entries) {
-                    return false;
-                }
-                if (changed.remove(eldest.getKey()) != null) {
-                    write(eldest.getKey(), eldest.getValue());
-                }
-                if (eldest.getKey().equals(lastKey)) {
-                    forgetLast();
-                }
-                return true;
+        // A changed value pushed out is written at once, so that nothing waits outside the layer.
+        this.recent = new RecentValues<>(entries, (key, value) -> {
+            if (changed.remove(key) != null) {
+                write(key, value);
             }
-        };
+        });
     }
 
     /** The layer over {@code spec}'s store in this task, written inside each commit of {@code commitFlush}'s. */
@@ -123,12 +110,12 @@ public final class WriteBackStore<K, V> extends KeyValueLayer<K, V> implements C
     @Override
     public void put(K key, V value) {
         Object v = value == null ? GONE : value;
-        if (lastChanged && v == lastValue && isLast(key)) {
+        if (recent.changedAlready(key, v)) {
             return; // a mutable value changed again: held as changed already
         }
         changed.put(key, v);
-        hold(key, v);
-        lastChanged = true;
+        recent.hold(key, v);
+        recent.changed();
     }
 
     /** Deletes {@code key} at the next write; a key the store does not hold just leaves the layer, its unwritten change with it. */
@@ -181,9 +168,6 @@ public final class WriteBackStore<K, V> extends KeyValueLayer<K, V> implements C
                 it.remove();
                 write(e.getKey(), e.getValue());
                 recent.remove(e.getKey());
-                if (isLast(e.getKey())) {
-                    forgetLast();
-                }
             }
         }
     }
@@ -193,9 +177,6 @@ public final class WriteBackStore<K, V> extends KeyValueLayer<K, V> implements C
         pending.remove(key);
         changed.remove(key);
         recent.remove(key);
-        if (isLast(key)) {
-            forgetLast();
-        }
     }
 
     /** Learns the store's keys from a scan, so that reads of keys it does not hold skip it (at init). */
@@ -243,7 +224,6 @@ public final class WriteBackStore<K, V> extends KeyValueLayer<K, V> implements C
         pending.clear();
         changed.clear();
         recent.clear();
-        forgetLast();
         keys.forget(); // the store is restored to what it held before: known again at the next scan
     }
 
@@ -254,12 +234,8 @@ public final class WriteBackStore<K, V> extends KeyValueLayer<K, V> implements C
 
     @SuppressWarnings("unchecked")
     private V held(K key) {
-        if (isLast(key)) {
-            return lastValue == GONE ? null : (V) lastValue;
-        }
         Object v = recent.get(key);
         if (v != null) {
-            remember(key, v);
             return v == GONE ? null : (V) v;
         }
         if (!keys.mayHold(key)) {
@@ -267,44 +243,20 @@ public final class WriteBackStore<K, V> extends KeyValueLayer<K, V> implements C
         }
         V read = inner.read(key);
         if (read != null) {
-            hold(key, read);
+            recent.hold(key, read);
         }
         return read;
     }
 
     @SuppressWarnings("unchecked")
     private void write(K key, Object value) {
-        if (isLast(key)) {
-            lastChanged = false; // written: a change after this one must be held as changed again
-        }
+        recent.written(key);
         if (value != GONE && inner.write(key, (V) value)) {
             keys.stored(key);
         } else if (keys.mayHold(key)) {
             inner.store.delete(key);
             keys.deleted(key);
         }
-    }
-
-    private void hold(K key, Object value) {
-        forgetLast(); // the put below may push the remembered key out
-        recent.put(key, value);
-        remember(key, value);
-    }
-
-    private void remember(K key, Object value) {
-        lastKey = key;
-        lastValue = value;
-        lastChanged = false;
-    }
-
-    private void forgetLast() {
-        lastKey = null;
-        lastValue = null;
-        lastChanged = false;
-    }
-
-    private boolean isLast(K key) {
-        return key == lastKey || (lastKey != null && lastKey.equals(key));
     }
 
     /** The store below with its codec. */

@@ -2,7 +2,7 @@ package dev.segmon.app.view;
 
 import dev.segmon.app.state.EstimateValues.RefusalKey;
 import dev.segmon.app.state.Keys.ModelTier;
-import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.Components;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.wire.MinuteWindow;
 import dev.segmon.model.estimate.Backtest;
@@ -38,7 +38,7 @@ public final class EstimateView {
 
     /** (model, tier) -> the same sums over the minutes of record time starting at or after {@code fromMs}. */
     public SortedMap<ModelTier, RateMoments> hypothesisRatesSince(long fromMs) {
-        return stores.summedSince(MinuteFigures::hypothesisRates, RateMoments::plus, fromMs);
+        return stores.summedSince(m -> m.get(Components.HYPOTHESIS_RATES), RateMoments::plus, fromMs);
     }
 
     /** (model, tier) -> closed utterances whose hypothesis ended with a usable duration: those the estimate covers. */

@@ -2,6 +2,7 @@ package dev.segmon.app.view;
 
 import dev.segmon.app.state.Keys.ModelTier;
 import dev.segmon.app.state.Keys.PairTier;
+import dev.segmon.app.state.Components;
 import dev.segmon.app.state.MinuteFigures;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.model.interval.PairedMoments;
@@ -22,7 +23,7 @@ public final class IntervalView {
 
     public IntervalView(StoreView stores) {
         this.stores = stores;
-        this.moments = new ComponentView<>(stores, SeriesFigures::moments, MinuteFigures::moments, UtteranceMoments::plus);
+        this.moments = new ComponentView<>(stores, SeriesFigures::moments, m -> m.get(Components.MOMENTS), UtteranceMoments::plus);
     }
 
     /** Cumulative moments by (model, tier). */

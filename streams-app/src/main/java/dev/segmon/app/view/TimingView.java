@@ -1,6 +1,6 @@
 package dev.segmon.app.view;
 
-import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.Components;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.WordTiming;
 
@@ -10,6 +10,6 @@ import dev.segmon.app.state.WordTiming;
  */
 public final class TimingView extends ComponentView<WordTiming> {
     public TimingView(StoreView stores) {
-        super(stores, SeriesFigures::timing, MinuteFigures::timing, WordTiming::plus);
+        super(stores, SeriesFigures::timing, m -> m.get(Components.TIMING), WordTiming::plus);
     }
 }

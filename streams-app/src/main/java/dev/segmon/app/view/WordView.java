@@ -1,6 +1,6 @@
 package dev.segmon.app.view;
 
-import dev.segmon.app.state.MinuteFigures;
+import dev.segmon.app.state.Components;
 import dev.segmon.app.state.SeriesFigures;
 import dev.segmon.app.state.WordCounts;
 
@@ -10,6 +10,6 @@ import dev.segmon.app.state.WordCounts;
  */
 public final class WordView extends ComponentView<WordCounts> {
     public WordView(StoreView stores) {
-        super(stores, SeriesFigures::words, MinuteFigures::words, WordCounts::plus);
+        super(stores, SeriesFigures::words, m -> m.get(Components.WORDS), WordCounts::plus);
     }
 }

@@ -112,7 +112,7 @@ class FiguresBytesTest {
         assertEquals(r1.plus(r2), sum.hypothesisRates());
         assertEquals(new Backtest(1, 3, 2.5, 4), sum.backtest());
         assertEquals(Map.of("negative", 2L), sum.refused());
-        assertEquals(null, sum.words());
+        assertEquals(null, sum.get(Components.WORDS));
         assertEquals(null, sum.referenceRates());
     }
 }

@@ -54,7 +54,7 @@ class WordTimingBytesTest {
         assertEquals(ONE.plus(ONE), SeriesFigures.decode(bytes).plus(SeriesFigures.decode(bytes)).timing());
         MinuteFigures minute = MinuteFigures.of(series);
         assertEquals(1 << 4, java.nio.ByteBuffer.wrap(minute.encode(), 1, 4).getInt());
-        assertEquals(ONE, MinuteFigures.decode(minute.encode()).timing());
+        assertEquals(ONE, MinuteFigures.decode(minute.encode()).get(Components.TIMING));
         assertNull(SeriesFigures.decode(SeriesFigures.ofWords(WordCounts.ZERO).encode()).timing(), "an aggregate without timing reads none");
     }
 
