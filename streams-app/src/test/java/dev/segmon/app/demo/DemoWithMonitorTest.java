@@ -1,6 +1,6 @@
 package dev.segmon.app.demo;
 
-import dev.segmon.app.bench.PrometheusText;
+import dev.segmon.app.metrics.PrometheusText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

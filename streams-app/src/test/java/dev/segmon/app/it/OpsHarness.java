@@ -1,6 +1,6 @@
 package dev.segmon.app.it;
 
-import dev.segmon.app.bench.PrometheusText;
+import dev.segmon.app.metrics.PrometheusText;
 import dev.segmon.app.cli.CliRun;
 import java.io.IOException;
 import java.net.ServerSocket;

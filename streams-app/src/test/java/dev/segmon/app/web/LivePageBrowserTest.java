@@ -9,7 +9,7 @@ import dev.segmon.app.config.Comparison;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.demo.Demo;
 import dev.segmon.app.demo.MonitorDemoAdapter;
-import dev.segmon.app.bench.PrometheusText;
+import dev.segmon.app.metrics.PrometheusText;
 import dev.segmon.app.demo.SimulatedModel;
 import java.io.PrintWriter;
 import java.io.StringWriter;
