@@ -33,7 +33,10 @@ import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.test.TestRecord;
 
-/** The real topology on a {@link TopologyTestDriver}, with helpers to send events and read stores. */
+/**
+ * The real topology on a {@link TopologyTestDriver}, with helpers to send events and read stores.
+ * Public where the tools' tests drive it (the simulated detection floor held against the topology).
+ */
 public final class SegmonDriver implements AutoCloseable {
     static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
     final MonitorConfig config;
