@@ -5,6 +5,9 @@ import dev.segmon.app.cli.support.JsonOutput;
 import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.tools.bench.Bench;
 import dev.segmon.tools.bench.BenchLabels;
+import dev.segmon.tools.bench.BenchResult;
+import dev.segmon.tools.bench.Latency;
+import dev.segmon.tools.bench.LatencyRuns;
 import dev.segmon.tools.bench.Soak;
 import dev.segmon.app.broker.KafkaLogging;
 import java.io.PrintWriter;
@@ -165,7 +168,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
             return SegmonCommand.EXIT_OK;
         }
-        Bench.Result r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
+        BenchResult r = new Bench(new Bench.Options(events == null ? 2_000_000L : events, partitions, words, warmup, repeat,
                 latencySeconds, latencyRate, seed, kafka, brokerHeap, !noPassThrough, !boundariesOnly, latencyWarmupSeconds, latencyTrace,
                 referenceShare, declare, sliceKeys, latencySettleSeconds, warmupSettle, latencyRepeat), log).run();
         if (json) {
@@ -176,7 +179,7 @@ public final class BenchCommand implements Callable<Integer> {
         return SegmonCommand.EXIT_OK;
     }
 
-    static Map<String, Object> toJson(Bench.Result r) {
+    static Map<String, Object> toJson(BenchResult r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("events", r.events());
         m.put("utterances", r.utterances());
@@ -228,8 +231,8 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("latency_warmup_p99_s", nullIfNaN(round(r.latencyWarmup().p99(), 4)));
         m.put("latency_warmup_compiler_cores", nullIfNaN(round(r.latencyWarmup().compilerCores(), 3)));
         m.put("latency_warmup_settled", r.latencyWarmup().settled());
-        Bench.LatencyRuns passRuns = r.passThroughLatency();
-        Bench.Latency pass = passRuns == null ? null : passRuns.summary();
+        LatencyRuns passRuns = r.passThroughLatency();
+        Latency pass = passRuns == null ? null : passRuns.summary();
         m.put("passthrough_latency_samples", pass == null ? null : pass.samples());
         m.put("passthrough_latency_p50_s", pass == null ? null : round(pass.p50(), 4));
         m.put("passthrough_latency_p99_s", pass == null ? null : round(pass.p99(), 4));
@@ -243,7 +246,7 @@ public final class BenchCommand implements Callable<Integer> {
         return m;
     }
 
-    private static void print(PrintWriter out, Bench.Result r) {
+    private static void print(PrintWriter out, BenchResult r) {
         out.printf(Locale.ROOT, "events        %d (%d utterances x 2 models, %d partitions per topic; hypotheses as %s)%n", r.events(), r.utterances(),
                 r.partitions(), r.sendWords() ? "words" : "bare boundaries");
         out.printf(Locale.ROOT, "references    %d of %d utterances (share %s, %s)%n", r.references().referenced(), r.utterances(),
@@ -285,7 +288,7 @@ public final class BenchCommand implements Callable<Integer> {
                     w.settled() == null ? "" : w.settled() ? "; the JIT compilers had settled" : "; the JIT compilers had not settled");
         }
         if (r.passThroughLatency() != null) {
-            Bench.Latency pass = r.passThroughLatency().summary();
+            Latency pass = r.passThroughLatency().summary();
             out.printf(Locale.ROOT, "pass-through  p50 %.3f s, p99 %.3f s, max %.3f s (%d references at the same rate); monitor p99 / pass-through p99 %.2f%n",
                     pass.p50(), pass.p99(), pass.max(), pass.samples(), r.latencyP99Ratio());
         }
@@ -293,7 +296,7 @@ public final class BenchCommand implements Callable<Integer> {
         out.flush();
     }
 
-    private static String p99s(Bench.LatencyRuns runs) {
+    private static String p99s(LatencyRuns runs) {
         return String.join(", ", runs.runs().stream().map(l -> String.format(Locale.ROOT, "%.3f", l.p99())).toList());
     }
 

@@ -24,10 +24,10 @@ class LatencyRunsTest {
         // Phase 3: 100 at 0.020 s.
         double[] flat = new double[100];
         Arrays.fill(flat, 0.020);
-        Bench.LatencyRuns runs = Bench.LatencyRuns.of(List.of(new Percentiles(steady), new Percentiles(slowed), new Percentiles(flat)));
+        LatencyRuns runs = LatencyRuns.of(List.of(new Percentiles(steady), new Percentiles(slowed), new Percentiles(flat)));
 
-        assertEquals(List.of(0.099, 0.5, 0.02), runs.runs().stream().map(Bench.Latency::p99).toList());
-        Bench.Latency summary = runs.summary();
+        assertEquals(List.of(0.099, 0.5, 0.02), runs.runs().stream().map(Latency::p99).toList());
+        Latency summary = runs.summary();
         assertEquals(0.099, summary.p99()); // median of 0.099, 0.500, 0.020
         assertEquals(0.020, summary.p50()); // median of 0.050, 0.010, 0.020
         assertEquals(0.5, summary.max());
@@ -38,12 +38,12 @@ class LatencyRunsTest {
 
     @Test
     void oneEvenNumberOfPhasesTakesTheMeanOfTheMiddleTwo() {
-        Bench.LatencyRuns runs = Bench.LatencyRuns.of(List.of(new Percentiles(new double[] {0.1}), new Percentiles(new double[] {0.3})));
+        LatencyRuns runs = LatencyRuns.of(List.of(new Percentiles(new double[] {0.1}), new Percentiles(new double[] {0.3})));
         assertEquals(0.2, runs.summary().p99(), 1e-12);
     }
 
     @Test
     void noPhaseIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new Bench.LatencyRuns(List.of(), new Bench.Latency(0, 0, 0, 0)));
+        assertThrows(IllegalArgumentException.class, () -> new LatencyRuns(List.of(), new Latency(0, 0, 0, 0)));
     }
 }

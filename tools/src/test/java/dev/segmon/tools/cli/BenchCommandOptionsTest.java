@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.segmon.app.cli.CliRun;
 import dev.segmon.app.cli.SegmonCommand;
 import dev.segmon.tools.bench.Bench;
+import dev.segmon.tools.bench.BenchResult;
 import dev.segmon.tools.bench.CloseTimes;
+import dev.segmon.tools.bench.Latency;
+import dev.segmon.tools.bench.LatencyRuns;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -42,7 +45,7 @@ class BenchCommandOptionsTest {
 
     @Test
     void theJsonSaysHowLongTheWarmUpRanAndWhetherTheCompilersHadSettled() {
-        Map<String, Object> json = BenchCommand.toJson(result(new Bench.Latency(930, 0.05, 0.12, 0.2)));
+        Map<String, Object> json = BenchCommand.toJson(result(new Latency(930, 0.05, 0.12, 0.2)));
         assertEquals(65.0, json.get("latency_warmup_s"));
         assertEquals(0.21, json.get("latency_warmup_p99_s"));
         assertEquals(0.02, json.get("latency_warmup_compiler_cores"));
@@ -66,7 +69,7 @@ class BenchCommandOptionsTest {
 
     @Test
     void theJsonSaysHowManyWarmUpRunsRanWhetherTheJitSettledAndHowMuchItCompiledInEachMeasuredRun() {
-        Map<String, Object> json = BenchCommand.toJson(result(new Bench.Latency(930, 0.05, 0.12, 0.2)));
+        Map<String, Object> json = BenchCommand.toJson(result(new Latency(930, 0.05, 0.12, 0.2)));
         assertEquals(4, json.get("warmup_runs"));
         assertEquals(true, json.get("warmup_settled"));
         assertEquals(List.of(0.041), json.get("passthrough_runs_jit_share")); // 0.0412 to three places
@@ -79,12 +82,12 @@ class BenchCommandOptionsTest {
         // A bench whose machine slowed for its last two monitor runs and last pass-through:
         // pairs 409 690 / 496 929 = 0.8244, 280 801 / 443 500 = 0.6331, 288 372 / 325 976 = 0.8846;
         // their median 0.824, where the medians give 288 372 / 443 500 = 0.650.
-        Bench.Result slowed = result(null, dev.segmon.tools.bench.SliceBooking.NONE,
+        BenchResult slowed = result(null, dev.segmon.tools.bench.SliceBooking.NONE,
                 List.of(496_929.0, 443_500.0, 325_976.0), List.of(409_690.0, 280_801.0, 288_372.0));
         Map<String, Object> json = BenchCommand.toJson(slowed);
         assertEquals(0.824, json.get("paired_ratio"));
         assertEquals(0.65, json.get("ratio"));
-        Bench.Result alone = result(null, dev.segmon.tools.bench.SliceBooking.NONE, List.of(), List.of(409_690.0));
+        BenchResult alone = result(null, dev.segmon.tools.bench.SliceBooking.NONE, List.of(), List.of(409_690.0));
         assertEquals(null, BenchCommand.toJson(alone).get("paired_ratio"));
     }
 
@@ -102,10 +105,10 @@ class BenchCommandOptionsTest {
     void theJsonGivesTheMedianPhasesP99EveryPhasesAndAllOfThemTogether() {
         // Three phases of 310 utterances with p99 0.12, 0.334 and 0.15 s: the median is 0.15 s.
         // The pooled p99 (0.30 s here) is given beside it; max and count are over all of them.
-        Bench.LatencyRuns monitor = new Bench.LatencyRuns(List.of(new Bench.Latency(310, 0.05, 0.12, 0.2),
-                new Bench.Latency(310, 0.07, 0.334, 0.41), new Bench.Latency(310, 0.06, 0.15, 0.18)), new Bench.Latency(930, 0.06, 0.30, 0.41));
-        Bench.Result r = result(null);
-        Bench.Result three = new Bench.Result(r.events(), r.utterances(), r.partitions(), r.produceRecordsPerSecond(), r.passThroughRates(),
+        LatencyRuns monitor = new LatencyRuns(List.of(new Latency(310, 0.05, 0.12, 0.2),
+                new Latency(310, 0.07, 0.334, 0.41), new Latency(310, 0.06, 0.15, 0.18)), new Latency(930, 0.06, 0.30, 0.41));
+        BenchResult r = result(null);
+        BenchResult three = new BenchResult(r.events(), r.utterances(), r.partitions(), r.produceRecordsPerSecond(), r.passThroughRates(),
                 r.monitorRates(), r.scoredPerModel(), r.latencyRate(), monitor, r.fullScrapeSeconds(), r.processingGuarantee(), r.sendWords(),
                 r.passThroughCpu(), r.monitorCpu(), r.close(), r.words(), r.passThroughStreamCpu(), r.monitorStreamCpu(), r.references(),
                 r.passThroughLatency(), r.outcomes(), r.slices(), r.latencyWarmup(), r.passThroughWarmup(), r.throughputWarmup(),
@@ -120,7 +123,7 @@ class BenchCommandOptionsTest {
         assertEquals(List.of(0.05, 0.07, 0.06), json.get("latency_runs_p50_s"));
         assertEquals(0.30, json.get("latency_pooled_p99_s"));
         assertEquals(null, json.get("passthrough_latency_runs_p99_s"));
-        assertEquals(List.of(0.12), BenchCommand.toJson(result(new Bench.Latency(930, 0.05, 0.12, 0.2))).get("passthrough_latency_runs_p99_s"));
+        assertEquals(List.of(0.12), BenchCommand.toJson(result(new Latency(930, 0.05, 0.12, 0.2))).get("passthrough_latency_runs_p99_s"));
     }
 
     @Test
@@ -156,7 +159,7 @@ class BenchCommandOptionsTest {
         Map<String, Object> none = BenchCommand.toJson(result(null));
         assertEquals(List.of(), none.get("slice_keys"));
         assertEquals(null, none.get("slice_values_booked"));
-        Bench.Result sliced = result(null, new dev.segmon.tools.bench.SliceBooking(List.of("lang", "domain"), Map.of("lang", 20, "domain", 4)));
+        BenchResult sliced = result(null, new dev.segmon.tools.bench.SliceBooking(List.of("lang", "domain"), Map.of("lang", 20, "domain", 4)));
         assertEquals(List.of("lang", "domain"), BenchCommand.toJson(sliced).get("slice_keys"));
         assertEquals(Map.of("lang", 20, "domain", 4), BenchCommand.toJson(sliced).get("slice_values_booked"));
     }
@@ -173,7 +176,7 @@ class BenchCommandOptionsTest {
     @Test
     void theJsonGivesTheShareTheReferencedUtterancesAndTheLatencyAgainstThePassThrough() {
         // Monitor p99 0.30 s against the pass-through's 0.12 s: 0.30 / 0.12 = 2.5.
-        Map<String, Object> json = BenchCommand.toJson(result(new Bench.Latency(930, 0.05, 0.12, 0.2)));
+        Map<String, Object> json = BenchCommand.toJson(result(new Latency(930, 0.05, 0.12, 0.2)));
         assertEquals(0.02, json.get("reference_share"));
         assertEquals(930L, json.get("referenced_utterances"));
         assertEquals(true, json.get("references_declared"));
@@ -192,7 +195,7 @@ class BenchCommandOptionsTest {
     }
 
     /** A sampled run's figures: 47 597 utterances, 930 referenced (declared), latency p99 0.30 s. */
-    private static Bench.Result result(Bench.Latency passThrough) {
+    private static BenchResult result(Latency passThrough) {
         return result(passThrough, dev.segmon.tools.bench.SliceBooking.NONE);
     }
 
@@ -205,14 +208,14 @@ class BenchCommandOptionsTest {
         assertEquals(expected, BenchCommand.toJson(result(null)).get("latency_runs_concurrent_gc_cores"));
     }
 
-    private static Bench.Result result(Bench.Latency passThrough, dev.segmon.tools.bench.SliceBooking slices) {
+    private static BenchResult result(Latency passThrough, dev.segmon.tools.bench.SliceBooking slices) {
         return result(passThrough, slices, passThrough == null ? List.of() : List.of(600_000.0), List.of(500_000.0));
     }
 
-    private static Bench.Result result(Bench.Latency passThrough, dev.segmon.tools.bench.SliceBooking slices, List<Double> passThroughRates,
+    private static BenchResult result(Latency passThrough, dev.segmon.tools.bench.SliceBooking slices, List<Double> passThroughRates,
                                        List<Double> monitorRates) {
-        return new Bench.Result(2_000_000, 47_597, 4, 900_000, passThroughRates, monitorRates, 930,
-                250_000, one(new Bench.Latency(930, 0.06, 0.30, 0.41)), 0.2, "exactly_once_v2", true,
+        return new BenchResult(2_000_000, 47_597, 4, 900_000, passThroughRates, monitorRates, 930,
+                250_000, one(new Latency(930, 0.06, 0.30, 0.41)), 0.2, "exactly_once_v2", true,
                 passThrough == null ? List.of() : List.of(10.0), List.of(14.0), new CloseTimes(0.1, 5, 1860, 0.05, 1), 20,
                 passThrough == null ? List.of() : List.of(5.0), List.of(9.0),
                 new Bench.References(0.02, 930, true), passThrough == null ? null : one(passThrough), Map.of("scored", 1860L, "unreferenced", 91_334L),
@@ -222,8 +225,8 @@ class BenchCommandOptionsTest {
     }
 
     /** A single measured phase: its figures are the summary's and the pooled ones. */
-    private static Bench.LatencyRuns one(Bench.Latency phase) {
-        return new Bench.LatencyRuns(List.of(phase), phase);
+    private static LatencyRuns one(Latency phase) {
+        return new LatencyRuns(List.of(phase), phase);
     }
 
     private static BenchCommand parse(String... args) {

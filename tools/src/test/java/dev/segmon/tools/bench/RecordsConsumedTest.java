@@ -10,7 +10,7 @@ import org.apache.kafka.common.MetricName;
 import org.junit.jupiter.api.Test;
 
 /** A run's progress is what its consumers handed out of the input topics, each consumer once per topic. */
-class ProgressTest {
+class RecordsConsumedTest {
     private static final List<String> INPUTS = List.of("segmon.hypotheses", "segmon.references");
 
     @Test
@@ -22,7 +22,7 @@ class ProgressTest {
         // The detection topic (consumed by the same clients) and another metric of an input topic: not counted.
         put(metrics, "records-consumed-total", "c2", "app-segmon-detection", 55);
         put(metrics, "bytes-consumed-total", "c2", "segmon.references", 9_999);
-        assertEquals(700 + 20 + 300, Progress.consumed(metrics, INPUTS));
+        assertEquals(700 + 20 + 300, RecordsConsumed.consumed(metrics, INPUTS));
     }
 
     @Test
@@ -31,7 +31,7 @@ class ProgressTest {
         put(metrics, "records-consumed-total", "c1", "segmon.hypotheses", 400);
         put(metrics, "records-consumed-total", "c1", "segmon_hypotheses", 400);
         put(metrics, "records-consumed-total", "c2", "segmon_references", 10);
-        assertEquals(410, Progress.consumed(metrics, INPUTS));
+        assertEquals(410, RecordsConsumed.consumed(metrics, INPUTS));
     }
 
     @Test
@@ -120,7 +120,7 @@ class ProgressTest {
 
     /** A counter of 1 000 records that rescans every 500 ms of {@code clock}, counting its searches of the map. */
     private static java.util.function.LongSupplier counter(Map<MetricName, Metric> metrics, int[] searches, long[] clock) {
-        return Progress.consumedCounter(() -> {
+        return RecordsConsumed.counter(() -> {
             searches[0]++;
             return metrics;
         }, INPUTS, 1_000, 500, () -> clock[0]);
