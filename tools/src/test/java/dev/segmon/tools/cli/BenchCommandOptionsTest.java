@@ -15,7 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code segmon bench}'s sampled-reference options and the JSON fields they add; nothing is started. */
+/** {@code segmon bench}'s sampled-reference options and the JSON fields they add ({@link BenchReport}); nothing is started. */
 class BenchCommandOptionsTest {
 
     @Test
@@ -45,14 +45,14 @@ class BenchCommandOptionsTest {
 
     @Test
     void theJsonSaysHowLongTheWarmUpRanAndWhetherTheCompilersHadSettled() {
-        Map<String, Object> json = BenchCommand.toJson(result(new Latency(930, 0.05, 0.12, 0.2)));
+        Map<String, Object> json = BenchReport.toJson(result(new Latency(930, 0.05, 0.12, 0.2)));
         assertEquals(65.0, json.get("latency_warmup_s"));
         assertEquals(0.21, json.get("latency_warmup_p99_s"));
         assertEquals(0.02, json.get("latency_warmup_compiler_cores"));
         assertEquals(true, json.get("latency_warmup_settled"));
         assertEquals(15.0, json.get("passthrough_latency_warmup_s"));
         assertEquals(true, json.get("passthrough_latency_warmup_settled"));
-        Map<String, Object> alone = BenchCommand.toJson(result(null));
+        Map<String, Object> alone = BenchReport.toJson(result(null));
         assertTrue(alone.containsKey("passthrough_latency_warmup_s"));
         assertEquals(null, alone.get("passthrough_latency_warmup_s"));
     }
@@ -69,12 +69,12 @@ class BenchCommandOptionsTest {
 
     @Test
     void theJsonSaysHowManyWarmUpRunsRanWhetherTheJitSettledAndHowMuchItCompiledInEachMeasuredRun() {
-        Map<String, Object> json = BenchCommand.toJson(result(new Latency(930, 0.05, 0.12, 0.2)));
+        Map<String, Object> json = BenchReport.toJson(result(new Latency(930, 0.05, 0.12, 0.2)));
         assertEquals(4, json.get("warmup_runs"));
         assertEquals(true, json.get("warmup_settled"));
         assertEquals(List.of(0.041), json.get("passthrough_runs_jit_share")); // 0.0412 to three places
         assertEquals(java.util.Collections.singletonList(null), json.get("monitor_runs_jit_share")); // NaN: not measured
-        assertEquals(List.of(), BenchCommand.toJson(result(null)).get("passthrough_runs_jit_share"));
+        assertEquals(List.of(), BenchReport.toJson(result(null)).get("passthrough_runs_jit_share"));
     }
 
     @Test
@@ -84,11 +84,11 @@ class BenchCommandOptionsTest {
         // their median 0.824, where the medians give 288 372 / 443 500 = 0.650.
         BenchResult slowed = result(null, dev.segmon.tools.bench.SliceBooking.NONE,
                 List.of(496_929.0, 443_500.0, 325_976.0), List.of(409_690.0, 280_801.0, 288_372.0));
-        Map<String, Object> json = BenchCommand.toJson(slowed);
+        Map<String, Object> json = BenchReport.toJson(slowed);
         assertEquals(0.824, json.get("paired_ratio"));
         assertEquals(0.65, json.get("ratio"));
         BenchResult alone = result(null, dev.segmon.tools.bench.SliceBooking.NONE, List.of(), List.of(409_690.0));
-        assertEquals(null, BenchCommand.toJson(alone).get("paired_ratio"));
+        assertEquals(null, BenchReport.toJson(alone).get("paired_ratio"));
     }
 
     @Test
@@ -114,7 +114,7 @@ class BenchCommandOptionsTest {
                 r.passThroughLatency(), r.outcomes(), r.slices(), r.latencyWarmup(), r.passThroughWarmup(), r.throughputWarmup(),
                 r.passThroughCompiling(), r.monitorCompiling(), r.latencySenderCpuPerThousand(), r.latencyStreamCpuPerThousand(),
                 r.latencyConcurrentGcCores());
-        Map<String, Object> json = BenchCommand.toJson(three);
+        Map<String, Object> json = BenchReport.toJson(three);
         assertEquals(0.15, json.get("latency_p99_s"));
         assertEquals(0.06, json.get("latency_p50_s"));
         assertEquals(0.41, json.get("latency_max_s"));
@@ -123,21 +123,21 @@ class BenchCommandOptionsTest {
         assertEquals(List.of(0.05, 0.07, 0.06), json.get("latency_runs_p50_s"));
         assertEquals(0.30, json.get("latency_pooled_p99_s"));
         assertEquals(null, json.get("passthrough_latency_runs_p99_s"));
-        assertEquals(List.of(0.12), BenchCommand.toJson(result(new Latency(930, 0.05, 0.12, 0.2))).get("passthrough_latency_runs_p99_s"));
+        assertEquals(List.of(0.12), BenchReport.toJson(result(new Latency(930, 0.05, 0.12, 0.2))).get("passthrough_latency_runs_p99_s"));
     }
 
     @Test
     void theJsonSetsTheStreamThreadsCpuPerRecordWhilePacedAgainstTheThroughputRuns() {
         // 10.8 ms per 1000 records in the latency phases against the throughput runs' 9.0 ms: 1.2,
         // a machine that had slowed after the runs that set the half rate.
-        Map<String, Object> json = BenchCommand.toJson(result(null));
+        Map<String, Object> json = BenchReport.toJson(result(null));
         assertEquals(10.8, json.get("latency_stream_thread_cpu_ms_per_1000_records"));
         assertEquals(1.2, json.get("latency_to_throughput_stream_cpu"));
     }
 
     @Test
     void theJsonGivesThePacedSendersCpuPerThousandRecordsToFourPlaces() {
-        assertEquals(0.0971, BenchCommand.toJson(result(null)).get("latency_sender_cpu_ms_per_1000_records"));
+        assertEquals(0.0971, BenchReport.toJson(result(null)).get("latency_sender_cpu_ms_per_1000_records"));
     }
 
     @Test
@@ -156,12 +156,12 @@ class BenchCommandOptionsTest {
 
     @Test
     void theJsonRecordsTheSliceKeysAndTheValuesBooked() {
-        Map<String, Object> none = BenchCommand.toJson(result(null));
+        Map<String, Object> none = BenchReport.toJson(result(null));
         assertEquals(List.of(), none.get("slice_keys"));
         assertEquals(null, none.get("slice_values_booked"));
         BenchResult sliced = result(null, new dev.segmon.tools.bench.SliceBooking(List.of("lang", "domain"), Map.of("lang", 20, "domain", 4)));
-        assertEquals(List.of("lang", "domain"), BenchCommand.toJson(sliced).get("slice_keys"));
-        assertEquals(Map.of("lang", 20, "domain", 4), BenchCommand.toJson(sliced).get("slice_values_booked"));
+        assertEquals(List.of("lang", "domain"), BenchReport.toJson(sliced).get("slice_keys"));
+        assertEquals(Map.of("lang", 20, "domain", 4), BenchReport.toJson(sliced).get("slice_values_booked"));
     }
 
     @Test
@@ -176,7 +176,7 @@ class BenchCommandOptionsTest {
     @Test
     void theJsonGivesTheShareTheReferencedUtterancesAndTheLatencyAgainstThePassThrough() {
         // Monitor p99 0.30 s against the pass-through's 0.12 s: 0.30 / 0.12 = 2.5.
-        Map<String, Object> json = BenchCommand.toJson(result(new Latency(930, 0.05, 0.12, 0.2)));
+        Map<String, Object> json = BenchReport.toJson(result(new Latency(930, 0.05, 0.12, 0.2)));
         assertEquals(0.02, json.get("reference_share"));
         assertEquals(930L, json.get("referenced_utterances"));
         assertEquals(true, json.get("references_declared"));
@@ -188,7 +188,7 @@ class BenchCommandOptionsTest {
 
     @Test
     void withoutThePassThroughItsLatencyFieldsAreNull() {
-        Map<String, Object> json = BenchCommand.toJson(result(null));
+        Map<String, Object> json = BenchReport.toJson(result(null));
         assertTrue(json.containsKey("passthrough_latency_p99_s"));
         assertEquals(null, json.get("passthrough_latency_p99_s"));
         assertEquals(null, json.get("latency_p99_ratio_to_passthrough"));
@@ -205,7 +205,7 @@ class BenchCommandOptionsTest {
         // the third (no /proc): 0.03, 0.24 and null.
         List<Object> expected = new java.util.ArrayList<>(List.of(0.03, 0.24));
         expected.add(null);
-        assertEquals(expected, BenchCommand.toJson(result(null)).get("latency_runs_concurrent_gc_cores"));
+        assertEquals(expected, BenchReport.toJson(result(null)).get("latency_runs_concurrent_gc_cores"));
     }
 
     private static BenchResult result(Latency passThrough, dev.segmon.tools.bench.SliceBooking slices) {
