@@ -6,6 +6,7 @@ import dev.segmon.app.broker.KafkaLogging;
 import dev.segmon.app.cli.eval.EvalCommand;
 import dev.segmon.model.io.InputException;
 import java.io.PrintWriter;
+import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,8 +18,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = SegmonCommand.Version.class,
         description = "Live and offline scoring of word and phone segmentation.",
-        subcommands = {EvalCommand.class, RunCommand.class, BrokerCommand.class, ReplayCommand.class, DemoCommand.class,
-                BenchCommand.class, SimulateCommand.class})
+        subcommands = {EvalCommand.class, RunCommand.class, BrokerCommand.class, ReplayCommand.class, DemoCommand.class})
 public final class SegmonCommand implements Runnable {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILURE = 1;
@@ -41,9 +41,16 @@ public final class SegmonCommand implements Runnable {
         return commandLine().execute(args);
     }
 
-    /** The command line with segmon's error handling, as {@link #main} runs it. */
+    /**
+     * The command line with segmon's error handling, as {@link #main} runs it, and the commands of
+     * every {@link SubcommandProvider} on the class path.
+     */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new SegmonCommand());
+        // Added before the converter and the handlers below, which picocli sets on the subcommands present.
+        for (SubcommandProvider provider : ServiceLoader.load(SubcommandProvider.class)) {
+            provider.subcommands().forEach(cl::addSubcommand);
+        }
         cl.registerConverter(java.time.Duration.class, new DurationConverter());
         cl.setExecutionStrategy(SegmonCommand::executeLogged);
         cl.setExecutionExceptionHandler(SegmonCommand::handle);

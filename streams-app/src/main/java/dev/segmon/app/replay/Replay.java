@@ -8,9 +8,6 @@ import dev.segmon.model.boundary.Boundaries;
 import dev.segmon.model.Micros;
 import dev.segmon.model.io.UtteranceLabels;
 import dev.segmon.model.io.UtteranceReader;
-import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,11 +21,11 @@ import java.util.Set;
  * as the monitor's input messages (docs/contract.md 3.1).
  *
  * <p>For each hypothesis utterance, in file order: its distinct boundary times in time order
- * (or shuffled within {@link Builder#shuffleWithin}), then an {@code end}. The reference of that
- * utterance follows {@link Builder#referenceDelay} of wall-clock time after that {@code end}, as one
+ * (or shuffled within {@link ReplayBuilder#shuffleWithin}), then an {@code end}. The reference of that
+ * utterance follows {@link ReplayBuilder#referenceDelay} of wall-clock time after that {@code end}, as one
  * message marked final. An id present in the reference only is completed with an {@code end} with
  * no boundary; one in the hypothesis only gets a reference with no segment under
- * {@code score-empty} and none under {@code skip} ({@link Builder#unreferenced}): that is how
+ * {@code score-empty} and none under {@code skip} ({@link ReplayBuilder#unreferenced}): that is how
  * {@code eval boundaries} pairs them, so the monitor's totals can equal the offline ones.
  *
  * <p>A hypothesis given as labelled segments (JSONL segments, CTM, TextGrid, {@code .wrd}) is sent
@@ -37,7 +34,7 @@ import java.util.Set;
  * transcript for word error rate (docs/contract.md 3.1).
  *
  * <p>Either side may also be sent alone ({@link #hypothesesOnly}, {@link #referencesOnly}): then
- * nothing completes the other side. With {@link Builder#recordTimes} every message of the n-th
+ * nothing completes the other side. With {@link ReplayBuilder#recordTimes} every message of the n-th
  * utterance sent carries the record time {@link RecordTimes#of}(n); without, the producer stamps
  * its clock at send.
  */
@@ -67,7 +64,7 @@ public final class Replay {
     private final UtteranceLabels labels;
     private final UtteranceLabels referenceLabels;
 
-    private Replay(Builder b) {
+    Replay(ReplayBuilder b) {
         this.labels = b.labels;
         this.referenceLabels = b.referenceLabels;
         this.model = b.model;
@@ -84,8 +81,8 @@ public final class Replay {
         this.declare = b.declare;
     }
 
-    public static Builder builder() {
-        return new Builder();
+    public static ReplayBuilder builder() {
+        return new ReplayBuilder();
     }
 
     /** What was sent: {@code boundaries} bare-time messages, {@code words} word messages. */
@@ -134,7 +131,7 @@ public final class Replay {
         }
         Pacer pacer = new Pacer(ticker, eventsPerSecond);
         Random random = new Random(seed);
-        Deque<Pending> pending = new ArrayDeque<>();
+        PendingReferences pending = new PendingReferences(ticker, pacer, (id, ref, n) -> reference(sink, id, ref, n));
         long utterances = 0;
         long boundaries = 0;
         long ends = 0;
@@ -148,7 +145,7 @@ public final class Replay {
             // A transcript of no word (only ignored labels) is still a transcript: one empty words message.
             for (List<Segment> message : words == null ? List.<List<Segment>>of()
                     : words.isEmpty() ? List.of(words) : words.stream().map(List::of).toList()) {
-                sentReferences += sendDue(pending, sink, pacer, false);
+                sentReferences += pending.sendDue(false);
                 pacer.await();
                 stamp(sink, n);
                 sink.words(hyp.id(), model, tier, message);
@@ -156,13 +153,13 @@ public final class Replay {
             }
             long[] times = words == null ? BoundaryShuffle.order(Boundaries.of(hyp, ignoredLabels, false), shuffleWithin, random) : new long[0];
             for (long t : times) {
-                sentReferences += sendDue(pending, sink, pacer, false);
+                sentReferences += pending.sendDue(false);
                 pacer.await();
                 stamp(sink, n);
                 sink.boundary(hyp.id(), model, tier, Micros.seconds(t));
                 boundaries++;
             }
-            sentReferences += sendDue(pending, sink, pacer, false);
+            sentReferences += pending.sendDue(false);
             pacer.await();
             Utterance ref = refs.remove(hyp.id());
             // An id in the hypothesis only gets an empty reference only where eval would score it so.
@@ -171,20 +168,20 @@ public final class Replay {
             end(sink, hyp.id(), ref, hyp, audioLengths.get(hyp.id()), referenced);
             ends++;
             if (referenced) {
-                pending.add(new Pending(hyp.id(), ref, n, ticker.nanoTime() + referenceDelayNanos));
+                pending.add(hyp.id(), ref, n, ticker.nanoTime() + referenceDelayNanos);
             }
         }
         // Reference-only ids: the model produced nothing for them, which is a hypothesis too.
         for (Utterance ref : refs.values()) {
             long n = utterances++;
-            sentReferences += sendDue(pending, sink, pacer, false);
+            sentReferences += pending.sendDue(false);
             pacer.await();
             stamp(sink, n);
             end(sink, ref.id(), ref, null, audioLengths.get(ref.id()), true);
             ends++;
-            pending.add(new Pending(ref.id(), ref, n, ticker.nanoTime() + referenceDelayNanos));
+            pending.add(ref.id(), ref, n, ticker.nanoTime() + referenceDelayNanos);
         }
-        sentReferences += sendDue(pending, sink, pacer, true);
+        sentReferences += pending.sendDue(true);
         return new Summary(utterances, boundaries, ends, sentReferences, sentWords);
     }
 
@@ -205,7 +202,7 @@ public final class Replay {
 
     /**
      * The end mark, with the audio's {@code duration} ({@link AudioEnd}) unless durations are off or
-     * it has none, and the declaration {@link Builder#declare} asks for ({@code referenced}: a
+     * it has none, and the declaration {@link ReplayBuilder#declare} asks for ({@code referenced}: a
      * reference will be sent for the id).
      */
     private void end(TrafficSink sink, String id, Utterance reference, Utterance hypothesis, Double audioLength, boolean referenced) {
@@ -228,147 +225,16 @@ public final class Replay {
         }
     }
 
-    /** Sends the references whose time has come, or all of them (waiting for each) when {@code all}. */
-    private long sendDue(Deque<Pending> pending, TrafficSink sink, Pacer pacer, boolean all) throws InterruptedException {
-        long n = 0;
-        while (!pending.isEmpty() && (all || pending.peekFirst().due() <= ticker.nanoTime())) {
-            Pending p = pending.pollFirst();
-            ticker.sleepUntil(p.due());
-            pacer.await();
-            stamp(sink, p.utterance());
-            sink.reference(p.id(), tier, p.reference() == null ? List.of() : ReferenceSegments.of(p.reference(), ignoredLabels),
-                    referenceLabels.of(p.id()));
-            n++;
-        }
-        return n;
-    }
-
-    /** A reference waiting for its delay; due times are non-decreasing, so a FIFO queue suffices. */
-    private record Pending(String id, Utterance reference, long utterance, long due) {
+    /** The reference of the n-th utterance, sent when its delay has passed ({@link PendingReferences}). */
+    private void reference(TrafficSink sink, String id, Utterance reference, long n) {
+        stamp(sink, n);
+        sink.reference(id, tier, reference == null ? List.of() : ReferenceSegments.of(reference, ignoredLabels), referenceLabels.of(id));
     }
 
     /** Sets the record time of the next message to that of the n-th utterance, when times are set. */
     private void stamp(TrafficSink sink, long n) {
         if (recordTimes != null) {
             sink.recordTime(recordTimes.of(n));
-        }
-    }
-
-    /** Options of a replay; a hypothesis needs the model name, a reference alone nothing. */
-    public static final class Builder {
-        private String model;
-        private String tier = "word";
-        private double eventsPerSecond;
-        private Duration referenceDelay = Duration.ZERO;
-        private double shuffleWithin;
-        private long seed = 1;
-        private Set<String> ignoredLabels = Set.of();
-        private Ticker ticker = Ticker.SYSTEM;
-        private boolean durations = true;
-        private Unreferenced unreferenced = Unreferenced.SKIP;
-        private RecordTimes recordTimes;
-        private Declare declare = Declare.NOTHING;
-        private UtteranceLabels labels = new UtteranceLabels();
-        private UtteranceLabels referenceLabels = new UtteranceLabels();
-
-        /** The labels each utterance's end carries (docs/slices.md); none by default. */
-        public Builder labels(UtteranceLabels l) {
-            this.labels = l;
-            return this;
-        }
-
-        /** The labels each utterance's reference carries (docs/slices.md, those only the annotator knows); none by default. */
-        public Builder referenceLabels(UtteranceLabels l) {
-            this.referenceLabels = l;
-            return this;
-        }
-
-        private Builder() {
-        }
-
-        public Builder model(String model) {
-            this.model = model;
-            return this;
-        }
-
-        /** The {@code tier} field of every message (default {@code word}). */
-        public Builder tier(String tier) {
-            this.tier = Objects.requireNonNull(tier);
-            return this;
-        }
-
-        /** Messages per second over both topics; 0 (the default) sends as fast as Kafka takes them. */
-        public Builder eventsPerSecond(double eventsPerSecond) {
-            if (!(eventsPerSecond >= 0) || Double.isInfinite(eventsPerSecond)) {
-                throw new IllegalArgumentException("rate must be a finite number >= 0, not " + eventsPerSecond);
-            }
-            this.eventsPerSecond = eventsPerSecond;
-            return this;
-        }
-
-        /** Wall-clock time between an utterance's hypothesis {@code end} and its reference. */
-        public Builder referenceDelay(Duration referenceDelay) {
-            if (referenceDelay.isNegative()) {
-                throw new IllegalArgumentException("reference delay must be >= 0, not " + referenceDelay);
-            }
-            this.referenceDelay = referenceDelay;
-            return this;
-        }
-
-        /** Audio seconds within which the boundaries of an utterance are sent out of order (0 = in order). */
-        public Builder shuffleWithin(double seconds) {
-            if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-                throw new IllegalArgumentException("shuffle bound must be a finite number of seconds >= 0, not " + seconds);
-            }
-            this.shuffleWithin = seconds;
-            return this;
-        }
-
-        public Builder seed(long seed) {
-            this.seed = seed;
-            return this;
-        }
-
-        public Builder ignoreLabels(Set<String> labels) {
-            this.ignoredLabels = labels;
-            return this;
-        }
-
-        /** Whether end messages carry the audio's duration (default true). */
-        /**
-         * Whether an id found in the hypothesis only is completed with an empty reference
-         * ({@code score-empty}) or sent without one ({@code skip}, the default), as
-         * {@code eval boundaries --unreferenced} pairs it (docs/contract.md 2.1).
-         */
-        public Builder unreferenced(Unreferenced unreferenced) {
-            this.unreferenced = Objects.requireNonNull(unreferenced);
-            return this;
-        }
-
-        /** What each {@code end} declares of its reference (default: nothing). */
-        public Builder declare(Declare declare) {
-            this.declare = Objects.requireNonNull(declare);
-            return this;
-        }
-
-        public Builder durations(boolean durations) {
-            this.durations = durations;
-            return this;
-        }
-
-        /** The record times of the messages; null (the default) leaves them to the producer's clock. */
-        public Builder recordTimes(RecordTimes recordTimes) {
-            this.recordTimes = recordTimes;
-            return this;
-        }
-
-        public Builder ticker(Ticker ticker) {
-            this.ticker = ticker;
-            return this;
-        }
-
-        public Replay build() {
-            return new Replay(this);
         }
     }
 }

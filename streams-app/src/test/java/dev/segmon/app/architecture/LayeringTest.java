@@ -5,31 +5,24 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.core.importer.Location;
 import dev.segmon.app.Monitor;
 import dev.segmon.model.Ratio;
-import java.net.URISyntaxException;
-import com.tngtech.archunit.lang.EvaluationResult;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The layering of docs/architecture.md, checked on the compiled main classes: each package imports
  * only the packages its row allows (a package's sub-packages belong to it), and no two packages
- * depend on each other, directly or around a cycle.
+ * depend on each other, directly or around a cycle. The tools' module checks its own rows against
+ * this table, and the monitor imports nothing of the tools.
  */
-class LayeringTest {
+public class LayeringTest {
 
     /** Package (relative to {@code dev.segmon}) -> the packages it may import; the table of docs/architecture.md. */
-    static final Map<String, Set<String>> MAY_IMPORT = table(
+    public static final Map<String, Set<String>> MAY_IMPORT = Layering.table(
             // model: values at the bottom, readers above them, the measures above the readers
             "model", List.of(),
             "model.alignment", List.of("model"),
@@ -62,8 +55,6 @@ class LayeringTest {
                     "app.metrics", "app.web", "app.partitioning"),
             "app.replay", List.of("model..", "app.wire"),
             "app.demo", List.of("model..", "app", "app.wire", "app.broker", "app.config", "app.metrics", "app.replay", "app.state", "app.view"),
-            "app.simulate", List.of("model..", "app.demo"),
-            "app.bench", List.of("model..", "app", "app.wire", "app.broker", "app.config", "app.replay", "app.topology"),
             "app.cli", List.of("model..", "app..")
     );
 
@@ -71,40 +62,17 @@ class LayeringTest {
 
     @BeforeAll
     static void importMainClasses() {
-        // The two modules' own class folders or jars only: scanning the whole class path for the package is slow.
-        classes = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importLocations(Set.of(locationOf(Monitor.class), locationOf(Ratio.class)));
+        classes = Layering.mainClassesOf(Monitor.class, Ratio.class);
     }
 
     @Test
     void everyPackageImportsOnlyWhatItsRowAllows() {
-        List<String> violations = new ArrayList<>();
-        for (Map.Entry<String, Set<String>> row : MAY_IMPORT.entrySet()) {
-            String[] forbidden = forbiddenFor(row.getKey(), row.getValue());
-            if (forbidden.length == 0) {
-                continue;
-            }
-            EvaluationResult result = noClasses().that().resideInAPackage(pattern(row.getKey()))
-                    .should().dependOnClassesThat().resideInAnyPackage(forbidden)
-                    .because("docs/architecture.md: " + row.getKey() + " may import only " + row.getValue())
-                    .allowEmptyShould(true)
-                    .evaluate(classes);
-            violations.addAll(result.getFailureReport().getDetails());
-        }
-        assertEquals(List.of(), violations, "imports against the layering of docs/architecture.md");
+        assertEquals(List.of(), Layering.violations(classes, MAY_IMPORT), "imports against the layering of docs/architecture.md");
     }
 
     @Test
     void everyMainPackageHasARow() {
-        Set<String> missing = new TreeSet<>();
-        classes.forEach(c -> {
-            String pkg = c.getPackageName().substring("dev.segmon.".length());
-            if (MAY_IMPORT.keySet().stream().noneMatch(row -> pkg.equals(row) || !isRoot(row) && pkg.startsWith(row + "."))) {
-                missing.add(pkg);
-            }
-        });
-        assertEquals(Set.of(), missing, "packages without a row in docs/architecture.md's table");
+        assertEquals(Set.of(), Layering.packagesWithoutARow(classes, MAY_IMPORT), "packages without a row in docs/architecture.md's table");
     }
 
     @Test
@@ -113,49 +81,10 @@ class LayeringTest {
         slices().matching("dev.segmon.app.(*)..").should().beFreeOfCycles().check(classes);
     }
 
-    private static Location locationOf(Class<?> type) {
-        try {
-            return Location.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The roots {@code app} and {@code model} hold a few classes of their own; their rows cover no sub-package. */
-    private static boolean isRoot(String row) {
-        return row.equals("app") || row.equals("model");
-    }
-
-    /** The packages of the table that {@code row} may not import: every other row, less what it allows. */
-    private static String[] forbiddenFor(String row, Set<String> allowed) {
-        return MAY_IMPORT.keySet().stream()
-                .filter(other -> !other.equals(row))
-                .filter(other -> allowed.stream().noneMatch(a -> covers(a, other)))
-                .map(LayeringTest::pattern)
-                .toArray(String[]::new);
-    }
-
-    /** {@code model..} allows every model package; {@code app..} every app package; else the package itself. */
-    private static boolean covers(String allowed, String pkg) {
-        if (allowed.endsWith("..")) {
-            String root = allowed.substring(0, allowed.length() - 2);
-            return pkg.equals(root) || pkg.startsWith(root + ".");
-        }
-        return allowed.equals(pkg);
-    }
-
-    /** A row's classes: the package and its sub-packages, but a root's own classes alone. */
-    private static String pattern(String row) {
-        return isRoot(row) ? "dev.segmon." + row : "dev.segmon." + row + "..";
-    }
-
-    private static Map<String, Set<String>> table(Object... rows) {
-        Map<String, Set<String>> table = new LinkedHashMap<>();
-        for (int i = 0; i < rows.length; i += 2) {
-            @SuppressWarnings("unchecked")
-            List<String> allowed = (List<String>) rows[i + 1];
-            table.put((String) rows[i], new TreeSet<>(allowed));
-        }
-        return table;
+    /** The tools depend on the monitor, never the other way: the monitor's jar runs without them. */
+    @Test
+    void theMonitorImportsNothingOfTheTools() {
+        noClasses().should().dependOnClassesThat().resideInAPackage("dev.segmon.tools..")
+                .because("docs/architecture.md: the tools are not part of the monitor").check(classes);
     }
 }

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.segmon.app.Monitor;
-import dev.segmon.app.bench.PrometheusText;
 import dev.segmon.app.broker.EmbeddedBroker;
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.metrics.PrometheusText;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

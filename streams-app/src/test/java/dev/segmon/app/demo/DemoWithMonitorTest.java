@@ -1,10 +1,10 @@
 package dev.segmon.app.demo;
 
-import dev.segmon.app.bench.PrometheusText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.metrics.PrometheusText;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;

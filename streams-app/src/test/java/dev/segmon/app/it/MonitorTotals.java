@@ -3,7 +3,7 @@ package dev.segmon.app.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.segmon.app.Monitor;
-import dev.segmon.app.bench.PrometheusText;
+import dev.segmon.app.metrics.PrometheusText;
 import dev.segmon.model.boundary.BoundaryCounts;
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.segmon.app.it;
 
-import dev.segmon.app.bench.PrometheusText;
 import dev.segmon.app.cli.CliRun;
+import dev.segmon.app.metrics.PrometheusText;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.segmon.app.Monitor;
-import dev.segmon.app.bench.PrometheusText;
 import dev.segmon.app.cli.SegmonCommand;
+import dev.segmon.app.metrics.PrometheusText;
 import dev.segmon.model.boundary.BoundaryCounts;
 import dev.segmon.model.boundary.BoundaryScorer;
 import dev.segmon.model.io.ReadOptions;

@@ -1,6 +1,6 @@
 package dev.segmon.app.it;
 
-import dev.segmon.app.bench.PrometheusText;
+import dev.segmon.app.metrics.PrometheusText;
 import dev.segmon.model.boundary.BoundaryCounts;
 import java.util.List;
 

@@ -2,8 +2,8 @@ package dev.segmon.app.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.segmon.app.bench.PrometheusText;
 import dev.segmon.app.cli.CliRun;
+import dev.segmon.app.metrics.PrometheusText;
 import dev.segmon.model.edit.EditCosts;
 import dev.segmon.model.edit.EditCounts;
 import dev.segmon.model.edit.EditScorer;

@@ -39,7 +39,7 @@ class ReplayLabelsTest {
     }
 
     /** ReplayTest's two utterances, replayed with {@code b}'s labels. */
-    private static RecordingSink replay(Replay.Builder b) throws Exception {
+    private static RecordingSink replay(ReplayBuilder b) throws Exception {
         RecordingSink sink = new RecordingSink();
         b.model("m").ticker(new FakeTicker()).durations(false).build().run(ReplayTest.jsonl(ReplayTest.REF), ReplayTest.jsonl(ReplayTest.HYP), sink);
         return sink;

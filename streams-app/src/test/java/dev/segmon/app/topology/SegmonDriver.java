@@ -33,8 +33,11 @@ import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.test.TestRecord;
 
-/** The real topology on a {@link TopologyTestDriver}, with helpers to send events and read stores. */
-final class SegmonDriver implements AutoCloseable {
+/**
+ * The real topology on a {@link TopologyTestDriver}, with helpers to send events and read stores.
+ * Public where the tools' tests drive it (the simulated detection floor held against the topology).
+ */
+public final class SegmonDriver implements AutoCloseable {
     static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
     final MonitorConfig config;
     final TopologyTestDriver driver;
@@ -54,11 +57,11 @@ final class SegmonDriver implements AutoCloseable {
     /** The early estimate's view over this driver's stores. */
     final EstimateView estimates;
     /** The change detectors' view. */
-    final dev.segmon.app.view.ChangeView changes;
+    public final dev.segmon.app.view.ChangeView changes;
     private final Path stateDir;
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
-    SegmonDriver(MonitorConfig.Builder config) throws Exception {
+    public SegmonDriver(MonitorConfig.Builder config) throws Exception {
         this.stateDir = Files.createTempDirectory("segmon-driver");
         this.config = config.bootstrapServers("unused:9092").stateDir(stateDir).build();
         Properties props = SegmonTopology.streamsProperties(this.config);
@@ -89,11 +92,11 @@ final class SegmonDriver implements AutoCloseable {
         return new SegmonDriver(MonitorConfig.builder());
     }
 
-    void hyp(String utterance, String json, long timestampMs) {
+    public void hyp(String utterance, String json, long timestampMs) {
         hypotheses.pipeInput(new TestRecord<>(bytes(utterance), bytes(json), START.plusMillis(timestampMs)));
     }
 
-    void ref(String utterance, String json, long timestampMs) {
+    public void ref(String utterance, String json, long timestampMs) {
         references.pipeInput(new TestRecord<>(bytes(utterance), bytes(json), START.plusMillis(timestampMs)));
     }
 
