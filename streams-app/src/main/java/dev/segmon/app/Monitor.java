@@ -1,11 +1,13 @@
 package dev.segmon.app;
 
+import dev.segmon.app.config.ListenAddress;
 import dev.segmon.app.config.MonitorConfig;
 import dev.segmon.app.health.BrokerContact;
 import dev.segmon.app.health.ClientHealth;
 import dev.segmon.app.measures.Measures;
 import dev.segmon.app.metrics.ContactMetrics;
 import dev.segmon.app.metrics.MetricsServer;
+import dev.segmon.app.metrics.http.WebSettings;
 import dev.segmon.app.metrics.SliceCapMetrics;
 import dev.segmon.app.metrics.SlicedMetrics;
 import dev.segmon.app.config.SliceValues;
@@ -83,16 +85,21 @@ public final class Monitor implements AutoCloseable {
         PrometheusMeterRegistry own = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         // Bound first: its port (ephemeral when 0) is this instance's application.server, which the
         // other instances' /api/v1/windows call (dev.segmon.app.web.Peers).
+        // --web-listen-address (one address) in place of every interface on --metrics-port; docs/contract.md 3.5.
+        ListenAddress listen = config.webListenAddress() != null ? config.webListenAddress() : new ListenAddress(null, config.metricsPort());
         try {
-            this.server = MetricsServer.start(config.metricsPort(), registry, own, this::health);
+            this.server = MetricsServer.start(new WebSettings(listen.host(), listen.port(), config.webConfigFile()), registry, own, this::health);
         } catch (IOException e) {
             registry.close();
-            throw new UncheckedIOException("cannot serve metrics on port " + config.metricsPort() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot serve metrics on " + listen + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            registry.close();
+            throw e;
         }
         KafkaStreams built;
         try {
             Properties props = SegmonTopology.streamsProperties(config);
-            props.putIfAbsent(StreamsConfig.APPLICATION_SERVER_CONFIG, WebRoutes.applicationServer(server.port()));
+            props.putIfAbsent(StreamsConfig.APPLICATION_SERVER_CONFIG, WebRoutes.applicationServer(server.address()));
             TopicAdmin.ensure(props, SegmonTopology.topics(config),
                     new TopicAdmin.Creation(config.createTopics(), config.partitions(), config.replicationFactor()), TopicAdmin.Mode.STRICT);
             TopicAdmin.ensure(props, SegmonTopology.internalTopics(config),
@@ -111,8 +118,8 @@ public final class Monitor implements AutoCloseable {
             this.words = new WordView(stores);
             this.estimates = new EstimateView(stores);
             this.changes = new ChangeView(stores, config.detector());
-            WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry(), new DetectorChanges(changes))
-                    .forEach(server::handle);
+            WebRoutes.handlers(built, state, intervals, words, self, own.getPrometheusRegistry(), new DetectorChanges(changes),
+                    server.peers()).forEach(server::handle);
         } catch (RuntimeException e) {
             if (contact != null) {
                 contact.close();

@@ -2,7 +2,9 @@ package dev.segmon.app.cli;
 
 import dev.segmon.app.cli.support.UsageException;
 import dev.segmon.app.Monitor;
+import dev.segmon.app.config.ListenAddress;
 import dev.segmon.app.config.MonitorConfig;
+import dev.segmon.app.metrics.http.WebConfig;
 import dev.segmon.app.config.Setting;
 import dev.segmon.app.config.Settings;
 import dev.segmon.app.topology.TopicAdmin;
@@ -72,12 +74,14 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         MonitorConfig config = resolve();
+        // Checked whole before anything starts: a bad file is one line and exit 2, never a half-started monitor.
+        WebConfig web = webConfig(config);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Monitor monitor;
         try {
             monitor = Monitor.start(config);
-        } catch (TopicAdmin.MissingTopicsException e) {
+        } catch (TopicAdmin.MissingTopicsException | WebConfig.Invalid e) {
             throw new UsageException(e.getMessage());
         } catch (IllegalStateException e) {
             // The cluster is unreachable or refused the topic check: one line, exit 1.
@@ -91,8 +95,11 @@ public final class RunCommand implements Callable<Integer> {
             stopped.countDown();
         }, "segmon-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        ListenAddress listen = config.webListenAddress();
+        String host = listen == null || listen.host() == null ? "localhost" : listen.host().contains(":") ? "[" + listen.host() + "]" : listen.host();
         out.println("segmon: monitoring " + config.hypothesesTopic() + " + " + config.referencesTopic()
-                + " on " + config.bootstrapServers() + "; metrics on http://localhost:" + monitor.metricsPort() + "/metrics");
+                + " on " + config.bootstrapServers() + "; metrics on " + (web.tlsEnabled() ? "https" : "http") + "://" + host + ":"
+                + monitor.metricsPort() + "/metrics");
         out.flush();
         while (!stopped.await(1, TimeUnit.SECONDS)) {
             if (monitor.hasFailed()) {
@@ -102,6 +109,18 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         return SegmonCommand.EXIT_OK;
+    }
+
+    /** The web configuration file, read and checked whole (docs/contract.md 3.5); {@link WebConfig#OPEN} without one. */
+    static WebConfig webConfig(MonitorConfig config) {
+        if (config.webConfigFile() == null) {
+            return WebConfig.OPEN;
+        }
+        try {
+            return WebConfig.load(config.webConfigFile());
+        } catch (WebConfig.Invalid e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /** The configuration from flags, environment and file. */

@@ -66,6 +66,10 @@ public final class MonitorConfig {
     public HitRule hitRule() { return v.hitRule; }
     /** The port of {@code /metrics}, {@code /health}, {@code /ready}; 0 asks for an ephemeral one. */
     public int metricsPort() { return v.metricsPort; }
+    /** The one address of the metrics port, in place of every interface on {@link #metricsPort}; null = none given. */
+    public ListenAddress webListenAddress() { return v.webListenAddress; }
+    /** The exporter-toolkit web configuration of the metrics port (TLS, basic authentication); null = plain HTTP, open. */
+    public Path webConfigFile() { return v.webConfigFile; }
     /** How far (seconds of audio time) boundaries of one side of one utterance may arrive out of order. */
     public double maxDisorder() { return v.maxDisorder; }
     /** How long (wall clock) a reference is kept after its last chunk, and a hypothesis waits for one. */
@@ -136,6 +140,8 @@ public final class MonitorConfig {
         private Tolerances tolerances;
         private HitRule hitRule;
         private int metricsPort;
+        private ListenAddress webListenAddress;
+        private Path webConfigFile;
         private double maxDisorder;
         private Duration referenceMaxDelay;
         private Duration expiryInterval;
@@ -203,6 +209,11 @@ public final class MonitorConfig {
             this.metricsPort = port;
             return this;
         }
+
+        public Builder webListenAddress(ListenAddress address) { this.webListenAddress = address; return this; }
+
+        /** The web configuration file; an empty path is none. */
+        public Builder webConfigFile(Path file) { this.webConfigFile = file == null || file.toString().isEmpty() ? null : file; return this; }
 
         public Builder maxDisorder(double seconds) {
             this.maxDisorder = Seconds.nonNegative(seconds, "max disorder");

@@ -35,6 +35,12 @@ public final class Settings {
     public static final Setting<Integer> METRICS_PORT = new Setting<>("metrics-port", "PORT",
             "Port of /metrics, /health, /ready; 0 = any free port.", 9464, Integer::valueOf, String::valueOf,
             MonitorConfig.Builder::metricsPort);
+    public static final Setting<ListenAddress> WEB_LISTEN_ADDRESS = new Setting<>("web-listen-address", "HOST:PORT",
+            "The one address the metrics port listens on ([::1]:9464 for IPv6), in place of every interface on --metrics-port.",
+            null, ListenAddress::parse, ListenAddress::toString, MonitorConfig.Builder::webListenAddress);
+    public static final Setting<Path> WEB_CONFIG_FILE = new Setting<>("web-config-file", "FILE",
+            "TLS and basic authentication of the metrics port, in the Prometheus exporter-toolkit's YAML, re-read when it changes (docs/security.md).",
+            null, Path::of, Path::toString, MonitorConfig.Builder::webConfigFile);
     public static final Setting<Double> MAX_DISORDER = seconds("max-disorder",
             "How far, in audio seconds, boundaries of one side of an utterance may arrive out of order.", 5.0,
             MonitorConfig.Builder::maxDisorder);
@@ -113,7 +119,7 @@ public final class Settings {
 
     /** Every setting, in the order of the help. */
     public static final List<Setting<?>> ALL = List.of(BOOTSTRAP_SERVERS, APPLICATION_ID, TOLERANCE, HIT_RULE, METRICS_PORT,
-            MAX_DISORDER, REFERENCE_MAX_DELAY, UNREFERENCED, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
+            WEB_LISTEN_ADDRESS, WEB_CONFIG_FILE, MAX_DISORDER, REFERENCE_MAX_DELAY, UNREFERENCED, EXPIRY_INTERVAL, HYPOTHESES_TOPIC, REFERENCES_TOPIC, SCORES_TOPIC,
             DEAD_LETTERS_TOPIC, METRICS_TOPIC, DETECTION_TOPIC, STATE_DIR, CREATE_TOPICS, PARTITIONS, REPLICATION_FACTOR, TIERS, COMPARE,
             IGNORE_LABELS, FALSE_ALARM_PERIOD, DETECTOR_LEARN, DETECTOR_PAIRED_LEARN, DETECTOR_MARGIN, SLICE_KEYS, SLICE_CAP, SLICE_VALUES,
             MAX_WORD_DURATION);

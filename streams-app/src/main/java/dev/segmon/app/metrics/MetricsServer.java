@@ -2,22 +2,24 @@ package dev.segmon.app.metrics;
 
 import com.sun.net.httpserver.HttpExchange;
 import dev.segmon.app.health.ClientHealth;
-import com.sun.net.httpserver.HttpServer;
+import dev.segmon.app.metrics.http.BadRequest;
+import dev.segmon.app.metrics.http.HttpPort;
+import dev.segmon.app.metrics.http.PeerTransport;
+import dev.segmon.app.metrics.http.Responses;
+import dev.segmon.app.metrics.http.WebConfig;
+import dev.segmon.app.metrics.http.WebSettings;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.expositionformats.ExpositionFormatWriter;
 import io.prometheus.metrics.expositionformats.ExpositionFormats;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.apache.kafka.streams.KafkaStreams;
@@ -26,34 +28,29 @@ import org.apache.kafka.streams.KafkaStreams;
  * {@code /metrics} (Prometheus text format), {@code /health} (liveness: 503 only when a restart is
  * the cure) and {@code /ready} (readiness: 200 while the Kafka Streams client is RUNNING), on the
  * JDK's HTTP server: no extra dependency. What the probes judge is {@link ClientHealth}; their
- * answers, one line or JSON, are {@link ProbeAnswer}'s.
+ * answers, one line or JSON, are {@link ProbeAnswer}'s. The port itself is {@link HttpPort}'s: every
+ * request passes its {@link dev.segmon.app.metrics.http.Gate} (exact paths, GET and HEAD only,
+ * bounded sizes, basic authentication, the response headers), with TLS, users and headers from the
+ * web configuration ({@link WebConfig}, re-read when its files change; docs/contract.md 3.5).
  *
  * <p>{@code /health} and {@code /ready} answer while scrapes wait: a scrape (and the live page's
  * API) reads the state stores, and while the broker is away the stream thread can hold a store's
  * cache (Kafka Streams' {@code NamedCache.flush} is synchronized, as is the iterator a read takes)
  * inside a changelog send that waits up to {@code max.block.ms} (60 s) for metadata. So every
- * other route runs on a pool of its own ({@link #READ_THREADS} threads, requests beyond them
- * queue), and the server's {@link #THREADS} threads only answer the probes and hand the rest
- * over. With one shared pool, one thread was not enough (every probe queued behind a waiting
- * scrape), and four were not either: a page and its API asked every second, each waiting up to
- * 60 s, took all four within seconds and the probes timed out (docs/faults.md, scenario 8).
+ * other route runs on a pool of its own (the read threads, requests beyond them queue), and the
+ * server's threads only read requests, answer the probes and hand the rest over. With one shared
+ * pool, one thread was not enough (every probe queued behind a waiting scrape), and four were not
+ * either: a page and its API asked every second, each waiting up to 60 s, took all four within
+ * seconds and the probes timed out (docs/faults.md, scenario 8).
  */
 public final class MetricsServer implements AutoCloseable {
     private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
-    /** The server's threads: the probes, and handing every other request to {@link #READ_THREADS}. */
-    private static final int THREADS = 4;
-    /** Threads of the routes that read the stores ({@code /metrics}, the page and its API). */
-    private static final int READ_THREADS = 4;
     /** Prefix of the families segmon itself exports (StoreMetrics); the rest are Kafka client and JVM metrics. */
     private static final String SEGMON_PREFIX = "segmon_";
-    private final HttpServer server;
-    private final ExecutorService executor;
-    private final ExecutorService reads;
+    private final HttpPort port;
 
-    private MetricsServer(HttpServer server, ExecutorService executor, ExecutorService reads) {
-        this.server = server;
-        this.executor = executor;
-        this.reads = reads;
+    private MetricsServer(HttpPort port) {
+        this.port = port;
     }
 
     /**
@@ -69,69 +66,56 @@ public final class MetricsServer implements AutoCloseable {
         });
     }
 
+    /** {@link #start(WebSettings, PrometheusMeterRegistry, PrometheusMeterRegistry, Supplier)} on every interface, plain and open. */
+    public static MetricsServer start(int port, PrometheusMeterRegistry registry, PrometheusMeterRegistry segmon,
+                                      Supplier<ClientHealth> health) throws IOException {
+        return start(WebSettings.open(port), registry, segmon, health);
+    }
+
     /**
-     * Binds {@code port} (0 = ephemeral), with the probes judging what {@code health} reports at
-     * each request, and {@code segmon} holding
+     * Binds where {@code web} says, with its web configuration, the probes judging what
+     * {@code health} reports at each request, and {@code segmon} holding
      * the {@code segmon_*} families only (also in {@code registry}). A {@code name[]} selection
      * of {@code segmon_*} families is answered from it: the client library filters the families
      * only after collecting every collector that does not declare its names, and Micrometer's do
      * not, so a selected scrape of the full registry still evaluated all ~2 800 Kafka client
      * series. A poller asking for one counter every few milliseconds took a third of the stream
      * thread's CPU time that way (docs/performance.md).
+     *
+     * @throws WebConfig.Invalid when the web configuration cannot be used (one line naming the file)
+     * @throws IOException       when the address cannot be bound
      */
-    public static MetricsServer start(int port, PrometheusMeterRegistry registry, PrometheusMeterRegistry segmon,
+    public static MetricsServer start(WebSettings web, PrometheusMeterRegistry registry, PrometheusMeterRegistry segmon,
                                       Supplier<ClientHealth> health) throws IOException {
-        // The JDK server writes the headers and a small body in two segments with Nagle on, and the
-        // body then waits for the client's delayed ACK (measured in docs/performance.md). Read once, when the first server is created; an explicit -D wins.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-        HttpServer server = HttpServer.create(new InetSocketAddress(port), 0);
-        ExecutorService reads = pool(READ_THREADS, "segmon-http-reads");
-        server.createContext("/metrics", offloaded(reads, ex -> respond(ex, 200, PROMETHEUS_TEXT,
-                scrape(registry, segmon, ex.getRequestURI().getRawQuery()))));
-        server.createContext("/health", ex -> answer(ex, "ok", health.get().liveness()));
-        server.createContext("/ready", ex -> answer(ex, "ready", health.get().readiness()));
-        ExecutorService executor = pool(THREADS, "segmon-metrics-http");
-        server.setExecutor(executor);
-        server.start();
-        return new MetricsServer(server, executor, reads);
-    }
-
-    private static ExecutorService pool(int threads, String name) {
-        return Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, name);
-            t.setDaemon(true);
-            return t;
-        });
-    }
-
-    /** {@code handler}, run on {@code reads} instead of the server's threads; the exchange is closed when it is done. */
-    private static com.sun.net.httpserver.HttpHandler offloaded(ExecutorService reads, com.sun.net.httpserver.HttpHandler handler) {
-        return ex -> {
-            try {
-                reads.execute(() -> {
-                    try {
-                        handler.handle(ex);
-                    } catch (IOException | RuntimeException e) {
-                        // the client went away, or the handler failed: the connection is closed below
-                    } finally {
-                        ex.close();
-                    }
-                });
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                ex.close(); // stopping
-            }
-        };
+        return new MetricsServer(HttpPort.start(web, port -> {
+            port.route("/metrics", ex -> respond(ex, 200, PROMETHEUS_TEXT, scrape(registry, segmon, ex.getRequestURI().getRawQuery())));
+            port.probe("/health", ex -> answer(ex, "ok", health.get().liveness()));
+            port.probe("/ready", ex -> answer(ex, "ready", health.get().readiness()));
+        }));
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return port.port();
     }
 
-    /** Serves {@code handler} under {@code path} as well, on the threads of {@code /metrics} (the live page, dev.segmon.app.web). */
+    /** The address bound (the wildcard one on every interface). */
+    public InetSocketAddress address() {
+        return port.address();
+    }
+
+    /** {@code https} when the port has TLS, else {@code http}. */
+    public String scheme() {
+        return port.scheme();
+    }
+
+    /** How the other instances are asked: {@code https} with TLS, with the client side of this port's TLS. */
+    public PeerTransport peers() {
+        return port.peers();
+    }
+
+    /** Serves {@code handler} at exactly {@code path} as well, on the threads of {@code /metrics} (the live page, dev.segmon.app.web). */
     public void handle(String path, com.sun.net.httpserver.HttpHandler handler) {
-        server.createContext(path, offloaded(reads, handler));
+        port.route(path, handler);
     }
 
     /** 200 or 503, as one line of text or, for {@code Accept: application/json}, as JSON. */
@@ -146,19 +130,12 @@ public final class MetricsServer implements AutoCloseable {
     }
 
     private static void respond(HttpExchange ex, int status, String type, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().set("Content-Type", type);
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
+        Responses.send(ex, status, type, body);
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
-        reads.shutdownNow();
+        port.close();
     }
 
     /**
@@ -175,10 +152,10 @@ public final class MetricsServer implements AutoCloseable {
         }
         for (String pair : rawQuery.split("&")) {
             int eq = pair.indexOf('=');
-            if (eq < 0 || !URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8).equals("name[]")) {
+            if (eq < 0 || !decode(pair.substring(0, eq)).equals("name[]")) {
                 continue;
             }
-            String name = URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            String name = decode(pair.substring(eq + 1));
             names.add(name);
             for (String suffix : SAMPLE_SUFFIXES) {
                 if (name.endsWith(suffix)) {
@@ -187,6 +164,14 @@ public final class MetricsServer implements AutoCloseable {
             }
         }
         return names;
+    }
+
+    private static String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest("malformed percent-encoding in the query: " + e.getMessage());
+        }
     }
 
     /**

@@ -4,8 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.util.zip.GZIPOutputStream;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.segmon.app.metrics.http.BadRequest;
+import dev.segmon.app.metrics.http.Responses;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -13,7 +14,7 @@ import java.util.Map;
 
 /** The few pieces of HTTP the web handlers share: answering, and reading query parameters. */
 final class Http {
-    static final String JSON = "application/json; charset=utf-8";
+    static final String JSON = Responses.JSON;
 
     private Http() {
     }
@@ -22,9 +23,6 @@ final class Http {
     static final int GZIP_FROM_BYTES = 1024;
 
     static void respond(HttpExchange ex, int status, String type, byte[] body) throws IOException {
-        ex.getResponseHeaders().set("Content-Type", type);
-        // The page polls: an answer is stale at the next refresh.
-        ex.getResponseHeaders().set("Cache-Control", "no-cache");
         // A day of minutes is large and compresses well (docs/live-page.md): the browser asks for
         // gzip, so the page's charts wait on far fewer bytes.
         ex.getResponseHeaders().set("Vary", "Accept-Encoding");
@@ -37,13 +35,7 @@ final class Http {
             body = zipped.toByteArray();
             ex.getResponseHeaders().set("Content-Encoding", "gzip");
         }
-        boolean head = "HEAD".equals(ex.getRequestMethod());
-        ex.sendResponseHeaders(status, head ? -1 : body.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            if (!head) {
-                out.write(body);
-            }
-        }
+        Responses.send(ex, status, type, body);
     }
 
     static void respond(HttpExchange ex, int status, String type, String body) throws IOException {
@@ -52,10 +44,10 @@ final class Http {
 
     /** An error as JSON {@code {"error": "..."}}. */
     static void error(HttpExchange ex, int status, String message) throws IOException {
-        respond(ex, status, JSON, ApiJson.MAPPER.createObjectNode().put("error", message).toString());
+        Responses.error(ex, status, message);
     }
 
-    /** The query's parameters, decoded; the last of repeated names wins. */
+    /** The query's parameters, decoded; the last of repeated names wins; malformed percent-encoding is a 400. */
     static Map<String, String> query(HttpExchange ex) {
         Map<String, String> out = new HashMap<>();
         String raw = ex.getRequestURI().getRawQuery();
@@ -66,7 +58,11 @@ final class Http {
             int eq = pair.indexOf('=');
             String name = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : pair.substring(eq + 1);
-            out.put(URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+            try {
+                out.put(URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException e) {
+                throw new BadRequest("malformed percent-encoding in the query: " + e.getMessage());
+            }
         }
         return out;
     }

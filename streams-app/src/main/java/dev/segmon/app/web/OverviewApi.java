@@ -61,7 +61,8 @@ final class OverviewApi implements HttpHandler {
         long historyFrom = WindowsApi.firstMinute(now, minutes);
         Part sum = local(from, historyFrom);
         Peers.Answers<Part> others = "local".equals(q.get("scope")) ? Peers.Answers.none()
-                : peers.ask("/api/v1/overview?scope=local&now=" + now + "&minutes=" + minutes, body -> Part.read(body, from));
+                : peers.ask("/api/v1/overview?scope=local&now=" + now + "&minutes=" + minutes, ex.getRequestHeaders().getFirst("Authorization"),
+                        body -> Part.read(body, from));
         for (Part p : others.answers()) {
             sum = sum.plus(p);
         }

@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * {@code GET /} and the files it loads, all from this jar: the page (resources {@code web/}) and
  * uPlot (MIT) from its WebJar on the class path. Nothing the page needs comes from elsewhere
- * (docs/contract.md 3.3). Read once at start; any other path is 404.
+ * (docs/contract.md 3.3). Read once at start; served at their paths alone ({@link WebRoutes}), any
+ * other is 404. The page has no inline script or style, so that the port's Content-Security-Policy
+ * lets it load its own files and nothing else.
  */
 final class PageAssets implements HttpHandler {
     /** The WebJar's version, the one pom.xml names. */
@@ -50,10 +52,12 @@ final class PageAssets implements HttpHandler {
     @Override
     public void handle(HttpExchange ex) throws IOException {
         Asset a = assets.get(ex.getRequestURI().getPath());
-        if (a == null || !("GET".equals(ex.getRequestMethod()) || "HEAD".equals(ex.getRequestMethod()))) {
-            Http.respond(ex, a == null ? 404 : 405, "text/plain; charset=utf-8", a == null ? "not found\n" : "GET only\n");
+        if (a == null) {
+            Http.error(ex, 404, "no such path: " + ex.getRequestURI().getPath());
             return;
         }
+        // Revalidated at each load (the page polls its API, not these), unlike the API's no-store.
+        ex.getResponseHeaders().set("Cache-Control", "no-cache");
         Http.respond(ex, 200, a.type(), a.bytes());
     }
 }

@@ -55,7 +55,7 @@ final class WindowsApi implements HttpHandler {
         boolean local = "local".equals(q.get("scope"));
         List<List<MinuteTotals>> parts = new ArrayList<>();
         parts.add(source.local(model, tier, from, Long.MAX_VALUE));
-        Peers.Answers<List<MinuteTotals>> others = local ? Peers.Answers.none() : peers.windows(model, tier, from);
+        Peers.Answers<List<MinuteTotals>> others = local ? Peers.Answers.none() : peers.windows(model, tier, from, ex.getRequestHeaders().getFirst("Authorization"));
         parts.addAll(others.answers());
 
         ObjectNode body = ApiJson.MAPPER.createObjectNode();

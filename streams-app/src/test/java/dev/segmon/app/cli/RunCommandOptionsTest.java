@@ -35,6 +35,16 @@ class RunCommandOptionsTest {
         assertEquals(dev.segmon.model.boundary.HitRule.LABEL, config.hitRule());
     }
 
+    @Test
+    void theListenAddressAndTheWebConfigurationAreSettingsOfTheTable() {
+        MonitorConfig config = resolve("--bootstrap-servers", "h:1", "--web-listen-address", "127.0.0.1:9465", "--web-config-file", "web.yml");
+        assertEquals(new dev.segmon.app.config.ListenAddress("127.0.0.1", 9465), config.webListenAddress());
+        assertEquals(java.nio.file.Path.of("web.yml"), config.webConfigFile());
+        MonitorConfig none = resolve("--bootstrap-servers", "h:1");
+        assertEquals(null, none.webListenAddress());
+        assertEquals(null, none.webConfigFile());
+    }
+
     private static MonitorConfig resolve(String... args) {
         CommandLine cli = SegmonCommand.commandLine();
         CommandLine.ParseResult parsed = cli.parseArgs(prepend("run", args));

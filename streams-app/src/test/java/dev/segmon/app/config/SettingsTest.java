@@ -33,6 +33,8 @@ class SettingsTest {
         SAMPLES.put("tolerance", new Sample("0.05", 0.05, MonitorConfig::tolerance));
         SAMPLES.put("hit-rule", new Sample("label", dev.segmon.model.boundary.HitRule.LABEL, MonitorConfig::hitRule));
         SAMPLES.put("metrics-port", new Sample("9999", 9999, MonitorConfig::metricsPort));
+        SAMPLES.put("web-listen-address", new Sample("[::1]:9465", new ListenAddress("::1", 9465), MonitorConfig::webListenAddress));
+        SAMPLES.put("web-config-file", new Sample("/etc/segmon/web.yml", Path.of("/etc/segmon/web.yml"), MonitorConfig::webConfigFile));
         SAMPLES.put("max-disorder", new Sample("2.5", 2.5, MonitorConfig::maxDisorder));
         SAMPLES.put("reference-max-delay", new Sample("90m", Duration.ofMinutes(90), MonitorConfig::referenceMaxDelay));
         SAMPLES.put("unreferenced", new Sample("score-empty", dev.segmon.model.boundary.Unreferenced.SCORE_EMPTY, MonitorConfig::unreferenced));
@@ -107,6 +109,8 @@ class SettingsTest {
         defaults.put("tolerance", "0.02");
         defaults.put("hit-rule", "time");
         defaults.put("metrics-port", "9464");
+        defaults.put("web-listen-address", "none");
+        defaults.put("web-config-file", "none");
         defaults.put("max-disorder", "5.0");
         defaults.put("reference-max-delay", "24h");
         defaults.put("unreferenced", "skip");
