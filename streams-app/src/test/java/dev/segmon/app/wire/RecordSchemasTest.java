@@ -3,6 +3,7 @@ package dev.segmon.app.wire;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -85,11 +86,13 @@ class RecordSchemasTest {
      * Every inline JSON object of the contract that is a record (it names an {@code utterance}, or
      * is a dead letter's headers) validates against the schema of its kind. Counted by hand in
      * docs/contract.md: 3.1 shows four hypotheses (a time, an end, words, a declared end) and one reference,
-     * appendix B one score and one dead letter's headers.
+     * appendix B one score and one dead letter's headers. Records are shown in those two places; the
+     * API answers of 3.3-3.4 are templates with placeholders, not records.
      */
     @Test
     void everyRecordExampleOfTheContractValidatesAgainstItsSchema() throws Exception {
-        String contract = Files.readString(CONTRACT, StandardCharsets.UTF_8);
+        String whole = Files.readString(CONTRACT, StandardCharsets.UTF_8);
+        String contract = between(whole, "### 3.1 ", "### 3.2 ") + between(whole, "## B. ", "## C. ");
         Map<String, Integer> found = new TreeMap<>();
         Matcher m = CODE.matcher(contract);
         while (m.find()) {
@@ -192,5 +195,12 @@ class RecordSchemasTest {
 
     private static String abbreviated(String record) {
         return record.length() > 120 ? record.substring(0, 120) + "..." : record;
+    }
+
+    private static String between(String text, String from, String to) {
+        int start = text.indexOf(from);
+        int end = text.indexOf(to, start);
+        assertTrue(start >= 0 && end > start, "contract sections " + from + " and " + to);
+        return text.substring(start, end);
     }
 }
