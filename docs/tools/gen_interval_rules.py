@@ -482,7 +482,7 @@ def anytime_rules():
 # The [6h] look's layers 1 and 2 (moments, F1 value and Q; see segmon-intervals.rules.yml) are
 # recorded here, before the alerts. The [1h] look reads the same layers from the groups
 # segmon-paired-rate1h and segmon-intervals-rate1h: a lag of at most one evaluation interval.
-# Tested by deploy/prometheus/tests/anytime.test.yml; mirrored by dev.segmon.app.simulate.
+# Tested by deploy/prometheus/tests/anytime.test.yml; mirrored by dev.segmon.tools.simulate.
 """.splitlines()
     rules = Rules(head)
     # Evaluated every 30 s whatever the server's global evaluation_interval: the union bound
